@@ -1,0 +1,174 @@
+import { mean, probability } from '../rules/core/distribution'
+import { toNumber } from '../rules/core/fraction'
+import type { ActionOdds, Ruleset } from '../rules/core/ruleset'
+import type { Action, Combatant, Command, EncounterState } from '../rules/core/types'
+import { stepsAt, stepsTo } from './distance'
+import { brute, type Personality } from './personality'
+import { afterAction, budgetLeft } from './simulate'
+
+/** One line a person can read about why the AI did something: an i18n key under `ai.` + params. */
+export interface AiReason {
+  key: string
+  params: Record<string, string | number>
+}
+
+/** A scored candidate, kept for the decision trace. */
+export interface AiOption {
+  action: Action | null
+  score: number
+  reason: AiReason
+}
+
+/** The AI's next step for a figure: the command to send, why, and the options it weighed. */
+export interface AiStep {
+  command: Command
+  reason: AiReason
+  trace: AiOption[]
+}
+
+const isAttack = (a: Action): boolean => a.targetId !== undefined
+const round2 = (x: number): number => Math.round(x * 100) / 100
+
+interface Perception {
+  actor: Combatant
+  enemies: Combatant[]
+  /** Steps (around walls) from each square to each enemy. */
+  stepMaps: Map<string, Int32Array>
+}
+
+function perceive(state: EncounterState, actor: Combatant): Perception {
+  const enemies = state.combatants.filter((c) => !c.out && c.side !== actor.side)
+  const stepMaps = new Map(enemies.map((e) => [e.id, stepsTo(state, e.pos)]))
+  return { actor, enemies, stepMaps }
+}
+
+function nearestEnemy(
+  p: Perception,
+  state: EncounterState,
+  at = p.actor.pos
+): { enemy: Combatant; steps: number } | null {
+  let best: { enemy: Combatant; steps: number } | null = null
+  for (const enemy of p.enemies) {
+    const steps = stepsAt(p.stepMaps.get(enemy.id)!, state.board.width, at)
+    if (!best || steps < best.steps) best = { enemy, steps }
+  }
+  return best
+}
+
+/** ai.md §7.1: damage as a fraction of the target's life, plus the chance to take it out. */
+function attackValue(odds: ActionOdds, target: Combatant, w: Personality): { value: number; pKill: number } {
+  const pKill = toNumber(probability(odds.damage, (d) => d >= target.life))
+  const value = w.damage * (Math.min(mean(odds.damage), target.life) / target.life) + w.kill * pKill
+  return { value, pKill }
+}
+
+function headline(odds: ActionOdds, key: string): number {
+  const line = odds.headline.find((h) => h.key === key)
+  return line ? round2(toNumber(line.p)) : round2(toNumber(probability(odds.damage, (d) => d >= 1)))
+}
+
+function scoreAttacks(
+  state: EncounterState,
+  ruleset: Ruleset,
+  actions: Action[],
+  p: Perception,
+  w: Personality
+) {
+  const nearest = nearestEnemy(p, state)
+  const options: AiOption[] = []
+  for (const action of actions.filter(isAttack)) {
+    const odds = ruleset.odds(state, action)
+    const target = state.combatants.find((c) => c.id === action.targetId)
+    if (!odds || !target) continue
+    const { value, pKill } = attackValue(odds, target, w)
+    const why = pKill >= 0.5 ? 'finish' : nearest?.enemy.id === target.id ? 'nearest' : 'bestOdds'
+    options.push({
+      action,
+      score: value,
+      reason: {
+        key: 'attack',
+        params: {
+          actor: p.actor.name,
+          target: target.name,
+          mode: action.kind,
+          pHit: headline(odds, 'hit'),
+          pWound: headline(odds, 'wound'),
+          why
+        }
+      }
+    })
+  }
+  return options
+}
+
+function scoreMoves(
+  state: EncounterState,
+  ruleset: Ruleset,
+  actions: Action[],
+  p: Perception,
+  w: Personality
+) {
+  const options: AiOption[] = []
+  const before = nearestEnemy(p, state)
+  const budget = budgetLeft(state)
+  for (const move of actions.filter((a) => a.kind === 'move')) {
+    const after = afterAction(state, move, ruleset)
+    const moved = after?.combatants.find((c) => c.id === p.actor.id)
+    if (!after || !moved) continue
+    const spent = budget - budgetLeft(after)
+    const stillActive = after.turn?.activeId === p.actor.id
+    const followUps = stillActive
+      ? scoreAttacks(after, ruleset, ruleset.legalActions(after, p.actor.id), p, w)
+      : []
+    const best = followUps.reduce<AiOption | null>((b, o) => (!b || o.score > b.score ? o : b), null)
+    if (best) {
+      options.push({
+        action: move,
+        score: best.score * w.setupDiscount - w.moveCost * spent,
+        reason: { key: 'advance', params: { ...best.reason.params, cost: spent } }
+      })
+      continue
+    }
+    const closer = nearestEnemy(p, state, moved.pos)
+    if (!before || !closer || closer.steps >= before.steps) continue
+    options.push({
+      action: move,
+      score: w.approach * (before.steps - closer.steps) - w.moveCost * spent,
+      reason: {
+        key: 'approach',
+        params: { actor: p.actor.name, target: closer.enemy.name, steps: closer.steps }
+      }
+    })
+  }
+  return options
+}
+
+/**
+ * Wesnoth-style greedy step (ai.md §7.1, Normal without the reply check yet): score every legal action
+ * now and every move by the best attack it sets up, with exact odds from the ruleset; pick the best,
+ * or end the activation. The caller re-plans after each resolved step.
+ */
+export function chooseStep(
+  state: EncounterState,
+  ruleset: Ruleset,
+  actorId: string,
+  personality: Personality = brute
+): AiStep {
+  const actor = state.combatants.find((c) => c.id === actorId)
+  if (!actor) throw new Error(`chooseStep: unknown combatant ${actorId}`)
+  const p = perceive(state, actor)
+  const legal = ruleset.legalActions(state, actorId)
+  const end: AiOption = { action: null, score: 0, reason: { key: 'endTurn', params: { actor: actor.name } } }
+  const options = [
+    ...scoreAttacks(state, ruleset, legal, p, personality),
+    ...scoreMoves(state, ruleset, legal, p, personality),
+    end
+  ]
+  // Stable: the first of equal scores wins, so the same state always gives the same step.
+  const chosen = options.reduce((b, o) => (o.score > b.score ? o : b))
+  const trace = [...options].sort((a, b) => b.score - a.score).slice(0, 5)
+  const command: Command = chosen.action
+    ? { type: 'action.declare', action: chosen.action }
+    : { type: 'turn.end' }
+  return { command, reason: chosen.reason, trace }
+}

@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'electron-vite'
+import { svelte } from '@sveltejs/vite-plugin-svelte'
+
+// Absolute paths from the repo root, so the build does not depend on the working directory.
+const r = (p: string): string => fileURLToPath(new URL(p, import.meta.url))
+
+export default defineConfig({
+  main: {
+    build: { outDir: 'out/main', rolldownOptions: { input: { index: r('./main/index.ts') } } }
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      rolldownOptions: {
+        input: { preload: r('./main/preload/index.ts') },
+        // Sandboxed preload scripts must be CommonJS: out/preload/preload.cjs
+        output: { format: 'cjs' }
+      }
+    }
+  },
+  renderer: {
+    root: r('./renderer'),
+    build: { outDir: 'out/renderer', rolldownOptions: { input: { index: r('./renderer/index.html') } } },
+    plugins: [svelte({ configFile: r('./svelte.config.js') })]
+  }
+})

@@ -1,0 +1,106 @@
+import type { EconomySnapshot, EncounterState, Vec3 } from './types'
+
+/** Small facts the rulesets and the flow emit; one reducer applies them. */
+export type GameEvent =
+  | { type: 'encounter.started' }
+  | { type: 'round.started'; round: number }
+  | { type: 'turn.started'; sideId: string; actorId: string; economy: EconomySnapshot }
+  | { type: 'activation.changed'; actorId: string; economy: EconomySnapshot }
+  | { type: 'economy.spent'; actorId: string; cost: Record<string, number>; economy: EconomySnapshot }
+  | {
+      type: 'dice.rolled'
+      actorId: string
+      /** What the roll is for: an i18n key under `roll.` (hit, wound, impact...). */
+      purpose: string
+      sides: number
+      result: number
+      target?: number
+      success: boolean
+      /** Set when a natural face decided the roll regardless of the target. */
+      natural?: 'success' | 'failure'
+    }
+  | { type: 'moved'; id: string; path: Vec3[]; facing: number }
+  | { type: 'faced'; id: string; facing: number }
+  | { type: 'attack.declared'; attackerId: string; targetId: string; mode: string; sector?: string }
+  | { type: 'attack.hit'; attackerId: string; targetId: string; automatic: boolean }
+  | { type: 'attack.missed'; attackerId: string; targetId: string }
+  | { type: 'pushed'; id: string; from: Vec3; to: Vec3 }
+  | { type: 'collided'; id: string; at: Vec3; obstacle: 'block' | 'figure' | 'edge' }
+  | { type: 'damaged'; id: string; amount: number; source: string }
+  | { type: 'combatant.out'; id: string }
+  | { type: 'turn.ended'; actorId: string }
+  | { type: 'encounter.ended'; winner: string | null }
+
+function updateCombatant(
+  state: EncounterState,
+  id: string,
+  patch: (c: EncounterState['combatants'][number]) => Partial<EncounterState['combatants'][number]>
+): EncounterState['combatants'] {
+  return state.combatants.map((c) => (c.id === id ? { ...c, ...patch(c) } : c))
+}
+
+/** Folds one event into the state (pure; the log grows by the event). */
+export function applyEvent(state: EncounterState, event: GameEvent): EncounterState {
+  const next = reduce(state, event)
+  return { ...next, log: [...state.log, event] }
+}
+
+/** Folds events in order. */
+export function applyEvents(state: EncounterState, events: readonly GameEvent[]): EncounterState {
+  return events.reduce(applyEvent, state)
+}
+
+function reduce(state: EncounterState, e: GameEvent): EncounterState {
+  switch (e.type) {
+    case 'encounter.started':
+      return { ...state, phase: 'running', round: 0 }
+    case 'round.started':
+      return { ...state, round: e.round }
+    case 'turn.started':
+      return {
+        ...state,
+        turn: {
+          sideId: e.sideId,
+          activeId: e.actorId,
+          activated: state.turn?.sideId === e.sideId ? [...state.turn.activated, e.actorId] : [e.actorId],
+          economy: e.economy
+        }
+      }
+    case 'activation.changed': {
+      if (!state.turn) return state
+      const activated = state.turn.activated.filter((id) => id !== state.turn?.activeId)
+      return {
+        ...state,
+        turn: { ...state.turn, activeId: e.actorId, activated: [...activated, e.actorId], economy: e.economy }
+      }
+    }
+    case 'economy.spent':
+      return state.turn ? { ...state, turn: { ...state.turn, economy: e.economy } } : state
+    case 'moved': {
+      const last = e.path[e.path.length - 1]
+      return last
+        ? { ...state, combatants: updateCombatant(state, e.id, () => ({ pos: last, facing: e.facing })) }
+        : state
+    }
+    case 'faced':
+      return { ...state, combatants: updateCombatant(state, e.id, () => ({ facing: e.facing })) }
+    case 'pushed':
+      return { ...state, combatants: updateCombatant(state, e.id, () => ({ pos: e.to })) }
+    case 'damaged':
+      return {
+        ...state,
+        combatants: updateCombatant(state, e.id, (c) => ({ life: Math.max(0, c.life - e.amount) }))
+      }
+    case 'combatant.out':
+      return { ...state, combatants: updateCombatant(state, e.id, () => ({ out: true })) }
+    case 'encounter.ended':
+      return { ...state, phase: 'ended', winner: e.winner, turn: null }
+    case 'dice.rolled':
+    case 'attack.declared':
+    case 'attack.hit':
+    case 'attack.missed':
+    case 'collided':
+    case 'turn.ended':
+      return state
+  }
+}

@@ -1,0 +1,54 @@
+import type { AnyStateMachine, EventObject } from 'xstate'
+import type { z } from 'zod'
+import type { Dist } from './distribution'
+import type { GameEvent } from './events'
+import type { Fraction } from './fraction'
+import type { DiceRoller } from './rng'
+import type { Action, Combatant, EncounterState, SystemId, Violation } from './types'
+
+/** What a person reads before acting, and what the AI scores: exact, never sampled. */
+export interface ActionOdds {
+  /** Headline probabilities, keyed for i18n under `odds.` (hit, wound...). */
+  headline: Array<{ key: string; p: Fraction }>
+  /** Exact distribution of the life the target loses. */
+  damage: Dist
+}
+
+/** How a ruleset orders turns: who acts first, who next (boardgame.io's `{ first, next }`). */
+export interface TurnOrder {
+  /** The side and figure that open a round, or null when nobody can act. */
+  first(state: EncounterState): { sideId: string; actorId: string } | null
+  /** Who acts after the current activation; null ends the round. */
+  next(state: EncounterState): { sideId: string; actorId: string } | null
+}
+
+/** The per-turn action economy: an XState machine the flow steps purely with `transition()`. */
+export interface Economy {
+  machine: AnyStateMachine
+  /** The machine's input for a figure starting its activation. */
+  input(state: EncounterState, actor: Combatant): unknown
+  /** The economy event an action sends (e.g. `{ type: 'economy.spend', ap: 2 }`). */
+  charge(state: EncounterState, action: Action): EventObject
+  /** True when the snapshot leaves nothing to spend (the activation ends by itself). */
+  exhausted(snapshot: { value: unknown; context: Record<string, number> }): boolean
+}
+
+/** One rule system as a plug-in of the engine; nothing in core, flow, AI or UI is system-specific. */
+export interface Ruleset {
+  id: SystemId
+  version: number
+  /** zod schemas: used by imports, saves and editors. */
+  schemas: { settings: z.ZodType; stats: z.ZodType }
+  /** Every [REC]/[GAP]/[PLACEHOLDER] choice of the digest. */
+  defaultSettings: Record<string, unknown>
+  turnOrder: TurnOrder
+  economy: Economy
+  /** Every action the figure could legally take now (moves to each reachable square included). */
+  legalActions(state: EncounterState, actorId: string): Action[]
+  /** Null when legal; otherwise the reason a person can read. */
+  validate(state: EncounterState, action: Action): Violation | null
+  /** Resolves a legal action, rolling through `dice`; the events say everything that happened. */
+  resolve(state: EncounterState, action: Action, dice: DiceRoller): GameEvent[]
+  /** Exact odds of an attack-like action; null for actions without chance (moves). */
+  odds(state: EncounterState, action: Action): ActionOdds | null
+}

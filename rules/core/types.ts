@@ -1,0 +1,104 @@
+import type { RngState } from './rng'
+import type { GameEvent } from './events'
+
+/** The five rule systems; each is one plug-in of the engine. */
+export type SystemId = 'pathfinder1e' | 'hq2' | 'minecraft' | 'athkri' | 'carnevale'
+
+/** A board position: grid square (x, y) and height z in blocks/levels. */
+export interface Vec3 {
+  x: number
+  y: number
+  z: number
+}
+
+/** Who decides for a combatant: a person at the table, the AI, or the GM. */
+export type Controller = 'human' | 'ai' | 'gm'
+
+/** One figure on the board. `stats` belongs to the ruleset and is validated by its schema. */
+export interface Combatant {
+  id: string
+  name: string
+  side: string
+  controller: Controller
+  pos: Vec3
+  /** 0..7 clockwise from north (0 = −y, 2 = +x, 4 = +y, 6 = −x). */
+  facing: number
+  life: number
+  lifeMax: number
+  /** Out of the fight (dead, removed or unconscious, as the ruleset's health says). */
+  out: boolean
+  stats: Record<string, unknown>
+  /** Token colour as 0xRRGGBB, for the battlemap. */
+  color?: number
+}
+
+/** A side of the fight (heroes, monsters...). */
+export interface Side {
+  id: string
+  name: string
+}
+
+/** The map: a width × height grid of squares; `blocks` are solid squares (walls). */
+export interface Board {
+  width: number
+  height: number
+  blocks: Array<{ x: number; y: number }>
+}
+
+/** A ruleset's per-turn action economy, as a plain snapshot of its XState economy machine. */
+export interface EconomySnapshot {
+  value: string
+  context: Record<string, number>
+}
+
+/** Whose turn it is and what they may still spend. */
+export interface TurnState {
+  sideId: string
+  activeId: string
+  /** Figures of the side that have already taken (or are taking) their activation this turn. */
+  activated: string[]
+  economy: EconomySnapshot
+}
+
+/** The whole encounter: everything a save needs to resume exactly, dice included. */
+export interface EncounterState {
+  schemaVersion: 1
+  id: string
+  name: string
+  system: SystemId
+  /** The ruleset's settings: every [REC]/[GAP]/[PLACEHOLDER] choice of its digest. */
+  settings: Record<string, unknown>
+  board: Board
+  sides: Side[]
+  combatants: Combatant[]
+  rng: RngState
+  phase: 'setup' | 'running' | 'ended'
+  round: number
+  turn: TurnState | null
+  /** The winning side's id, or null while running or on a draw. */
+  winner: string | null
+  log: GameEvent[]
+}
+
+/** Something a combatant does; `kind` and the optional fields are the ruleset's vocabulary. */
+export interface Action {
+  kind: string
+  actorId: string
+  targetId?: string
+  /** For moves: the squares stepped into, in order (not including the start). */
+  path?: Vec3[]
+  facing?: number
+}
+
+/** What the UI, the AI and the GM send to an encounter. */
+export type Command =
+  | { type: 'encounter.start' }
+  | { type: 'action.declare'; action: Action }
+  | { type: 'activation.select'; actorId: string }
+  | { type: 'turn.end' }
+
+/** Why a command is refused, as an i18n key (`violation.<code>`) with parameters. */
+export interface Violation {
+  code: string
+  params?: Record<string, string | number>
+}

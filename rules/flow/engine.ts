@@ -1,0 +1,149 @@
+import { applyEvents, type GameEvent } from '../core/events'
+import { seededDice } from '../core/rng'
+import type { Ruleset } from '../core/ruleset'
+import type { Command, Combatant, EncounterState, Violation } from '../core/types'
+import { openEconomy, spendEconomy } from './economy'
+
+/** A command either happens (new state + what happened) or is refused with a readable reason. */
+export type CommandResult =
+  { ok: true; state: EncounterState; events: GameEvent[] } | { ok: false; violation: Violation }
+
+const refuse = (code: string, params?: Violation['params']): CommandResult => ({
+  ok: false,
+  violation: params ? { code, params } : { code }
+})
+
+function combatant(state: EncounterState, id: string): Combatant | undefined {
+  return state.combatants.find((c) => c.id === id)
+}
+
+/** Sides that still have a figure in the fight. */
+export function standingSides(state: EncounterState): string[] {
+  return state.sides.map((s) => s.id).filter((id) => state.combatants.some((c) => c.side === id && !c.out))
+}
+
+/** Applies `events` to `state` and returns both, so callers can chain steps and keep the full list. */
+class Step {
+  events: GameEvent[] = []
+  constructor(public state: EncounterState) {}
+  emit(events: readonly GameEvent[]): void {
+    this.state = applyEvents(this.state, events)
+    this.events.push(...events)
+  }
+}
+
+function startActivation(step: Step, ruleset: Ruleset, who: { sideId: string; actorId: string }): void {
+  const actor = combatant(step.state, who.actorId)
+  if (!actor) throw new Error(`turn order named unknown combatant ${who.actorId}`)
+  const economy = openEconomy(ruleset.economy, step.state, actor)
+  step.emit([{ type: 'turn.started', sideId: who.sideId, actorId: who.actorId, economy }])
+}
+
+/** Ends the encounter when at most one side stands; true if it ended. */
+function checkEnd(step: Step): boolean {
+  const standing = standingSides(step.state)
+  if (standing.length > 1) return false
+  step.emit([{ type: 'encounter.ended', winner: standing[0] ?? null }])
+  return true
+}
+
+/** Closes the current activation and opens the next one (or the next round). */
+function advance(step: Step, ruleset: Ruleset): void {
+  const turn = step.state.turn
+  if (turn) step.emit([{ type: 'turn.ended', actorId: turn.activeId }])
+  const next = ruleset.turnOrder.next(step.state)
+  if (next) return startActivation(step, ruleset, next)
+  step.emit([{ type: 'round.started', round: step.state.round + 1 }])
+  const first = ruleset.turnOrder.first({ ...step.state, turn: null })
+  if (first) return startActivation(step, ruleset, first)
+  step.emit([{ type: 'encounter.ended', winner: null }])
+}
+
+function start(step: Step, ruleset: Ruleset): CommandResult {
+  if (step.state.phase !== 'setup') return refuse('alreadyStarted')
+  step.emit([{ type: 'encounter.started' }, { type: 'round.started', round: 1 }])
+  if (checkEnd(step)) return { ok: true, state: step.state, events: step.events }
+  const first = ruleset.turnOrder.first(step.state)
+  if (first) startActivation(step, ruleset, first)
+  else step.emit([{ type: 'encounter.ended', winner: null }])
+  return { ok: true, state: step.state, events: step.events }
+}
+
+function declare(
+  step: Step,
+  ruleset: Ruleset,
+  command: Extract<Command, { type: 'action.declare' }>
+): CommandResult {
+  const { state } = step
+  const { action } = command
+  if (!state.turn || action.actorId !== state.turn.activeId) return refuse('notYourTurn')
+  const violation = ruleset.validate(state, action)
+  if (violation) return { ok: false, violation }
+  const charge = ruleset.economy.charge(state, action)
+  const economy = spendEconomy(ruleset.economy, state.turn.economy, charge)
+  if (!economy) return refuse('cannotAfford')
+  step.emit([{ type: 'economy.spent', actorId: action.actorId, cost: costOf(charge), economy }])
+  const dice = seededDice(step.state.rng)
+  step.emit(ruleset.resolve(step.state, action, dice))
+  step.state = { ...step.state, rng: dice.state }
+  if (checkEnd(step)) return { ok: true, state: step.state, events: step.events }
+  const actor = combatant(step.state, action.actorId)
+  if (!actor || actor.out || ruleset.economy.exhausted(economy)) advance(step, ruleset)
+  return { ok: true, state: step.state, events: step.events }
+}
+
+function costOf(event: { type: string }): Record<string, number> {
+  const cost: Record<string, number> = {}
+  for (const [k, v] of Object.entries(event)) if (typeof v === 'number') cost[k] = v
+  return cost
+}
+
+function select(step: Step, ruleset: Ruleset, actorId: string): CommandResult {
+  const { state } = step
+  const turn = state.turn
+  if (!turn) return refuse('notRunning')
+  const current = combatant(state, turn.activeId)
+  const wanted = combatant(state, actorId)
+  if (!current || !wanted || wanted.side !== turn.sideId || wanted.out) return refuse('notYourSide')
+  if (actorId === turn.activeId) return refuse('alreadyActive')
+  if (turn.activated.includes(actorId)) return refuse('alreadyActivated')
+  // Only an untouched activation can be handed over: the figure must not have spent anything yet.
+  const fresh = openEconomy(ruleset.economy, state, current)
+  if (JSON.stringify(fresh) !== JSON.stringify(turn.economy)) return refuse('activationStarted')
+  step.emit([{ type: 'activation.changed', actorId, economy: openEconomy(ruleset.economy, state, wanted) }])
+  return { ok: true, state: step.state, events: step.events }
+}
+
+/** The one entry point of the rules: apply a command to a state (pure, deterministic). */
+export function applyCommand(state: EncounterState, command: Command, ruleset: Ruleset): CommandResult {
+  if (state.system !== ruleset.id) return refuse('wrongRuleset')
+  if (command.type !== 'encounter.start' && state.phase !== 'running') return refuse('notRunning')
+  const step = new Step(state)
+  switch (command.type) {
+    case 'encounter.start':
+      return start(step, ruleset)
+    case 'action.declare':
+      return declare(step, ruleset, command)
+    case 'activation.select':
+      return select(step, ruleset, command.actorId)
+    case 'turn.end':
+      advance(step, ruleset)
+      return { ok: true, state: step.state, events: step.events }
+  }
+}
+
+/** Replays a command log from its initial state; a refused command means the log is corrupt. */
+export function replay(
+  initial: EncounterState,
+  commands: readonly Command[],
+  ruleset: Ruleset
+): EncounterState {
+  let state = initial
+  commands.forEach((command, index) => {
+    const result = applyCommand(state, command, ruleset)
+    if (!result.ok)
+      throw new Error(`replay: command ${index} (${command.type}) refused: ${result.violation.code}`)
+    state = result.state
+  })
+  return state
+}

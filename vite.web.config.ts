@@ -1,0 +1,15 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vite'
+import { svelte } from '@sveltejs/vite-plugin-svelte'
+
+const r = (p: string): string => fileURLToPath(new URL(p, import.meta.url))
+
+// The same renderer as the Electron build; `__EMBOSCADA_WEB__` selects the browser storage adapter.
+export default defineConfig({
+  root: r('./renderer'),
+  base: './',
+  define: { __EMBOSCADA_WEB__: 'true' },
+  plugins: [svelte({ configFile: r('./svelte.config.js') })],
+  worker: { format: 'es' },
+  build: { outDir: r('./out/web'), emptyOutDir: true, target: 'es2023', chunkSizeWarningLimit: 1200 }
+})

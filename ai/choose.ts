@@ -1,10 +1,11 @@
 import { mean, probability } from '../rules/core/distribution'
 import { toNumber } from '../rules/core/fraction'
 import type { ActionOdds, Ruleset } from '../rules/core/ruleset'
+import { snapDirection } from '../rules/core/geometry'
 import type { Action, Combatant, Command, EncounterState } from '../rules/core/types'
 import { stepsAt, stepsTo } from './distance'
 import { brute, type Personality } from './personality'
-import { afterAction, budgetLeft } from './simulate'
+import { afterAction, afterSpend, budgetLeft } from './simulate'
 
 /** One line a person can read about why the AI did something: an i18n key under `ai.` + params. */
 export interface AiReason {
@@ -80,7 +81,12 @@ function scoreAttacks(
     const odds = ruleset.odds(state, action)
     const target = state.combatants.find((c) => c.id === action.targetId)
     if (!odds || !target) continue
-    const { value, pKill } = attackValue(odds, target, w)
+    const { value: once, pKill } = attackValue(odds, target, w)
+    // ai.md §7.1 (AP systems): budget left after this attack buys more of them, worth less each since
+    // the target may be pushed away or fall first.
+    const cost = budgetLeft(state) - budgetLeft(afterSpend(state, ruleset, action))
+    const extra = cost > 0 ? Math.floor((budgetLeft(state) - cost) / cost) : 0
+    const value = once * (1 + w.followUp * extra)
     const why = pKill >= 0.5 ? 'finish' : nearest?.enemy.id === target.id ? 'nearest' : 'bestOdds'
     options.push({
       action,
@@ -144,6 +150,26 @@ function scoreMoves(
 }
 
 /**
+ * Before ending, turn to face the nearest enemy where the ruleset has facing (a free action there):
+ * in systems with flank and back attacks, that is the cheapest defence there is.
+ */
+function scoreFacing(state: EncounterState, actions: Action[], p: Perception, w: Personality): AiOption[] {
+  const nearest = nearestEnemy(p, state)
+  if (!nearest) return []
+  const { pos } = p.actor
+  const toward = snapDirection(nearest.enemy.pos.x - pos.x, nearest.enemy.pos.y - pos.y)
+  const face = actions.find((a) => a.kind === 'face' && a.facing === toward)
+  if (!face) return []
+  return [
+    {
+      action: face,
+      score: w.faceEnemy,
+      reason: { key: 'face', params: { actor: p.actor.name, target: nearest.enemy.name } }
+    }
+  ]
+}
+
+/**
  * Wesnoth-style greedy step (ai.md §7.1, Normal without the reply check yet): score every legal action
  * now and every move by the best attack it sets up, with exact odds from the ruleset; pick the best,
  * or end the activation. The caller re-plans after each resolved step.
@@ -162,6 +188,7 @@ export function chooseStep(
   const options = [
     ...scoreAttacks(state, ruleset, legal, p, personality),
     ...scoreMoves(state, ruleset, legal, p, personality),
+    ...scoreFacing(state, legal, p, personality),
     end
   ]
   // Stable: the first of equal scores wins, so the same state always gives the same step.

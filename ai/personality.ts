@@ -11,6 +11,10 @@ export interface Personality {
   moveCost: number
   /** Value of closing distance to the nearest enemy when no attack is reachable. */
   approach: number
+  /** Weight of each further attack the remaining budget allows after this one. */
+  followUp: number
+  /** Value of turning to face the nearest enemy before ending (denies flank and back attacks). */
+  faceEnemy: number
 }
 
 /** Brute: goes for damage and kills, ignores its own risk (ai.md §7.1 Personalities). */
@@ -20,7 +24,9 @@ export const brute: Personality = {
   kill: 1,
   setupDiscount: 0.9,
   moveCost: 0.01,
-  approach: 0.02
+  approach: 0.02,
+  followUp: 0.5,
+  faceEnemy: 0.001
 }
 
 export const personalities: Record<string, Personality> = { brute }

@@ -1,5 +1,6 @@
 import type { Ruleset } from '../rules/core/ruleset'
 import type { Action, EncounterState } from '../rules/core/types'
+import { spendEconomy } from '../rules/flow/economy'
 import { applyCommand } from '../rules/flow/engine'
 
 /**
@@ -15,4 +16,11 @@ export function afterAction(state: EncounterState, action: Action, ruleset: Rule
 export function budgetLeft(state: EncounterState): number {
   if (!state.turn) return 0
   return Object.values(state.turn.economy.context).reduce((a, b) => a + b, 0)
+}
+
+/** The state with only the action's cost paid (no dice): how much budget an action leaves. */
+export function afterSpend(state: EncounterState, ruleset: Ruleset, action: Action): EncounterState {
+  if (!state.turn) return state
+  const economy = spendEconomy(ruleset.economy, state.turn.economy, ruleset.economy.charge(state, action))
+  return economy ? { ...state, turn: { ...state.turn, economy } } : state
 }

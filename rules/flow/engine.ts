@@ -82,9 +82,13 @@ function declare(
   const charge = ruleset.economy.charge(state, action)
   const economy = spendEconomy(ruleset.economy, state.turn.economy, charge)
   if (!economy) return refuse('cannotAfford')
-  step.emit([{ type: 'economy.spent', actorId: action.actorId, cost: costOf(charge), economy }])
-  const dice = seededDice(step.state.rng)
-  step.emit(ruleset.resolve(step.state, action, dice))
+  // The ruleset resolves against the state it validated; the spend is logged first, then what happened.
+  const dice = seededDice(state.rng)
+  const resolution = ruleset.resolve(state, action, dice)
+  step.emit([
+    { type: 'economy.spent', actorId: action.actorId, cost: costOf(charge), economy },
+    ...resolution
+  ])
   step.state = { ...step.state, rng: dice.state }
   if (checkEnd(step)) return { ok: true, state: step.state, events: step.events }
   const actor = combatant(step.state, action.actorId)

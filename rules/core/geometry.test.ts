@@ -125,9 +125,27 @@ describe('lineOfSight', () => {
   })
 
   it('is not blocked by grazing a corner, by squares off the line, or by the end squares', () => {
-    expect(lineOfSight({ x: 0, y: 0 }, { x: 2, y: 2 }, walls([{ x: 1, y: 0 }, { x: 0, y: 1 }]))).toBe(true)
+    expect(
+      lineOfSight(
+        { x: 0, y: 0 },
+        { x: 2, y: 2 },
+        walls([
+          { x: 1, y: 0 },
+          { x: 0, y: 1 }
+        ])
+      )
+    ).toBe(true)
     expect(lineOfSight({ x: 0, y: 0 }, { x: 4, y: 0 }, walls([{ x: 2, y: 1 }]))).toBe(true)
-    expect(lineOfSight({ x: 0, y: 0 }, { x: 4, y: 0 }, walls([{ x: 0, y: 0 }, { x: 4, y: 0 }]))).toBe(true)
+    expect(
+      lineOfSight(
+        { x: 0, y: 0 },
+        { x: 4, y: 0 },
+        walls([
+          { x: 0, y: 0 },
+          { x: 4, y: 0 }
+        ])
+      )
+    ).toBe(true)
   })
 
   it('is symmetric', () => {
@@ -148,7 +166,11 @@ describe('lineOfSight', () => {
 describe('pathfinding', () => {
   const open = (maxCost: number, blocked: Vec2[] = [], size = 10): PathRules => ({
     passable: (_from, to) =>
-      to.x >= 0 && to.y >= 0 && to.x < size && to.y < size && !blocked.some((b) => b.x === to.x && b.y === to.y),
+      to.x >= 0 &&
+      to.y >= 0 &&
+      to.x < size &&
+      to.y < size &&
+      !blocked.some((b) => b.x === to.x && b.y === to.y),
     stepCost: () => 1,
     maxCost
   })

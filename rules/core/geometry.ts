@@ -56,18 +56,22 @@ export function neighbours8(p: Vec2): Vec2[] {
 }
 
 /**
- * Nearest of the 8 directions by angle; a vector exactly on a 22.5° boundary goes to the diagonal.
- * Exact for integers: the axis wins iff minor/major < tan 22.5° = √2 − 1, i.e. (major + minor)² < 2·major².
+ * Nearest of the 8 directions by angle; a vector on a 22.5° boundary goes to the diagonal.
+ * The axis wins iff minor/major < tan 22.5° = √2 − 1, i.e. (major + minor)² < 2·major². Integer vectors never
+ * tie (√2 is irrational); the tiny margin sends float vectors that tie up to rounding to the diagonal.
  */
 export function snapDirection(dx: number, dy: number): number {
   if (dx === 0 && dy === 0) throw new RangeError('snapDirection of the zero vector')
   const ax = Math.abs(dx)
   const ay = Math.abs(dy)
   const s = (ax + ay) * (ax + ay)
-  if (s < 2 * ax * ax) return directionIndex(dx, 0)
-  if (s < 2 * ay * ay) return directionIndex(0, dy)
+  if (s < 2 * ax * ax * (1 - TIE_MARGIN)) return directionIndex(dx, 0)
+  if (s < 2 * ay * ay * (1 - TIE_MARGIN)) return directionIndex(0, dy)
   return directionIndex(dx, dy)
 }
+
+// Far below the smallest relative gap an integer vector on a 200 × 200 board can have (about 1e-5).
+const TIE_MARGIN = 1e-12
 
 /** Where an attacker stands relative to a defender's facing. */
 export type Sector = 'front' | 'flank' | 'back'
@@ -76,7 +80,16 @@ export type Sector = 'front' | 'flank' | 'back'
 export type SectorMap = readonly [Sector, Sector, Sector, Sector, Sector, Sector, Sector, Sector]
 
 /** Front f−1..f+1, flank f±2, back f+3..f+5 (minecraft.md §2). */
-export const FRONT_FLANK_BACK: SectorMap = ['front', 'front', 'flank', 'back', 'back', 'back', 'flank', 'front']
+export const FRONT_FLANK_BACK: SectorMap = [
+  'front',
+  'front',
+  'flank',
+  'back',
+  'back',
+  'back',
+  'flank',
+  'front'
+]
 
 /** The sector of the defender's facing the attacker is in (direction snapped to the 8 when not adjacent). */
 export function relativeSector(

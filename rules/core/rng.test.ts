@@ -9,7 +9,7 @@ describe('seeded dice', () => {
     expect([b.roll(10), b.roll(10), b.roll(6)]).toEqual(first)
     const resumed = seededDice(a.state)
     const c = seededDice(seedRng(42))
-    c.roll(10), c.roll(10), c.roll(6)
+    for (const sides of [10, 10, 6]) c.roll(sides)
     expect(resumed.roll(20)).toBe(c.roll(20))
   })
 

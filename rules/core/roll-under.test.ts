@@ -6,7 +6,8 @@ import { judgeRollUnder, rollUnder, rollUnderDist } from './roll-under'
 
 const natural = { sides: 10, autoSuccess: 1, autoFailure: 10 }
 const plain = { sides: 10 }
-const p = (t: number, rule: typeof plain) => formatFraction(probability(rollUnderDist(t, rule), (v) => v === 1))
+const p = (t: number, rule: typeof plain) =>
+  formatFraction(probability(rollUnderDist(t, rule), (v) => v === 1))
 
 describe('roll-under d10', () => {
   it.each([

@@ -4,10 +4,24 @@ import { sideAlternation } from './turn-order'
 import type { Combatant, EncounterState } from './types'
 
 function fig(id: string, side: string, out = false): Combatant {
-  return { id, name: id, side, controller: 'ai', pos: { x: 0, y: 0, z: 0 }, facing: 0, life: 1, lifeMax: 1, out, stats: {} }
+  return {
+    id,
+    name: id,
+    side,
+    controller: 'ai',
+    pos: { x: 0, y: 0, z: 0 },
+    facing: 0,
+    life: 1,
+    lifeMax: 1,
+    out,
+    stats: {}
+  }
 }
 
-function state(combatants: Combatant[], turn?: { sideId: string; activeId: string; activated: string[] }): EncounterState {
+function state(
+  combatants: Combatant[],
+  turn?: { sideId: string; activeId: string; activated: string[] }
+): EncounterState {
   return {
     schemaVersion: 1,
     id: 'e',

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest'
+import { getRuleset, rulesets } from '.'
+import { minecraft } from './minecraft'
+
+describe('ruleset registry', () => {
+  it('finds minecraft', () => {
+    expect(getRuleset('minecraft')).toBe(minecraft)
+    expect(rulesets.minecraft?.id).toBe('minecraft')
+  })
+
+  it('throws a clear error for an unimplemented or unknown system', () => {
+    expect(() => getRuleset('hq2')).toThrow(/no ruleset for system "hq2".*minecraft/)
+    expect(() => getRuleset('toString')).toThrow(/no ruleset/)
+  })
+})

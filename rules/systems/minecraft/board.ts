@@ -1,0 +1,116 @@
+import {
+  chebyshev,
+  directionVector,
+  lineOfSight,
+  onBoard,
+  snapDirection,
+  squareKey,
+  unitStep,
+  type Vec2
+} from '../../core/geometry'
+import type { Combatant, EncounterState, Vec3 } from '../../core/types'
+import type { McSettings } from './settings'
+
+// The Minecraft reading of the shared geometry: 3D reach, ranged distance with height, knockback.
+
+const blockCache = new WeakMap<object, Set<string>>()
+
+/** The set of block squares (by squareKey), cached per board. */
+export function blockSet(state: EncounterState): Set<string> {
+  const hit = blockCache.get(state.board.blocks)
+  if (hit) return hit
+  const set = new Set(state.board.blocks.map(squareKey))
+  blockCache.set(state.board.blocks, set)
+  return set
+}
+
+/** True when the square is a solid block. */
+export function isBlock(state: EncounterState, p: Vec2): boolean {
+  return blockSet(state).has(squareKey(p))
+}
+
+/** True when the square is on the board. */
+export function isOnBoard(state: EncounterState, p: Vec2): boolean {
+  return onBoard(p, state.board.width, state.board.height)
+}
+
+/** The figure (not out) standing on a square, ignoring `exceptId`. */
+export function figureAt(state: EncounterState, p: Vec2, exceptId?: string): Combatant | undefined {
+  return state.combatants.find((c) => !c.out && c.id !== exceptId && c.pos.x === p.x && c.pos.y === p.y)
+}
+
+/** True when the figures are on different sides. */
+export function areEnemies(a: Combatant, b: Combatant): boolean {
+  return a.side !== b.side
+}
+
+/** minecraft.md §2 [TEXT L19] + [REC]: melee reach = 8-adjacent squares and |Δz| ≤ meleeMaxDz. */
+export function inMeleeReach(settings: McSettings, a: Vec3, b: Vec3): boolean {
+  return chebyshev(a, b) === 1 && Math.abs(a.z - b.z) <= settings.meleeMaxDz
+}
+
+/** minecraft.md §6 [REC]: engaged = an enemy (not out) in melee reach, or in a neighbouring square. */
+export function isEngaged(state: EncounterState, settings: McSettings, figure: Combatant): boolean {
+  return state.combatants.some(
+    (c) =>
+      !c.out &&
+      areEnemies(c, figure) &&
+      (settings.engagedWhen === 'meleeReach'
+        ? inMeleeReach(settings, figure.pos, c.pos)
+        : chebyshev(figure.pos, c.pos) === 1)
+  )
+}
+
+/**
+ * minecraft.md §2 [TEXT L66]: d = Chebyshev h, plus the height difference when the target is higher;
+ * shooting down ignores the vertical axis.
+ */
+export function rangedDistance(shooter: Vec3, target: Vec3): number {
+  return chebyshev(shooter, target) + Math.max(0, target.z - shooter.z)
+}
+
+/** minecraft.md §2 / A5 / G-2: a distance is allowed if ≤ maxRange, or beyond it downhill when permitted. */
+export function inRange(settings: McSettings, shooter: Vec3, target: Vec3): boolean {
+  const d = rangedDistance(shooter, target)
+  if (d <= settings.maxRange) return true
+  const downhill = target.z < shooter.z
+  return (
+    downhill &&
+    settings.downhillBeyondMax &&
+    (settings.downhillMaxRange === null || d <= settings.downhillMaxRange)
+  )
+}
+
+/** minecraft.md §3 [REC]: no block between the two squares (figures do not block sight). */
+export function hasLineOfSight(state: EncounterState, a: Vec2, b: Vec2): boolean {
+  return lineOfSight(a, b, (p) => isBlock(state, p))
+}
+
+/** minecraft.md §2 / A8: melee pushes along attacker→target; ranged snaps that vector to the 8 directions. */
+export function knockbackStep(mode: 'melee' | 'ranged', attacker: Vec2, target: Vec2): Vec2 {
+  return mode === 'melee'
+    ? unitStep(attacker, target)
+    : directionVector(snapDirection(target.x - attacker.x, target.y - attacker.y))
+}
+
+/** Where a knockback ends: a free square, or the obstacle the figure hits (minecraft.md §4.2 step 5). */
+export type Knockback =
+  | { kind: 'push'; to: Vec3 }
+  | { kind: 'collision'; at: Vec3; obstacle: 'block' | 'figure' | 'edge' }
+  | { kind: 'none' }
+
+/** The knockback of `target` one square along `step` on the current board (A9, G-3). */
+export function knockbackOutcome(
+  state: EncounterState,
+  settings: McSettings,
+  target: Combatant,
+  step: Vec2
+): Knockback {
+  const at = { x: target.pos.x + step.x, y: target.pos.y + step.y, z: target.pos.z }
+  if (!isOnBoard(state, at)) return { kind: 'collision', at, obstacle: 'edge' }
+  if (isBlock(state, at)) return { kind: 'collision', at, obstacle: 'block' }
+  if (figureAt(state, at, target.id)) {
+    return settings.figuresBlockKnockback ? { kind: 'collision', at, obstacle: 'figure' } : { kind: 'none' }
+  }
+  return { kind: 'push', to: at }
+}

@@ -1,0 +1,186 @@
+import { z } from 'zod'
+import type { Combatant, Controller, Vec3 } from '../../core/types'
+import { armorSchema, statsSchema, hasFaIfRanged, weaponFields, weaponSchema, type McStats } from './stats'
+import alex from './content/alex.json'
+import bow from './content/bow.json'
+import chainmailArmor from './content/chainmail-armor.json'
+import diamondArmor from './content/diamond-armor.json'
+import diamondSword from './content/diamond-sword.json'
+import goldArmor from './content/gold-armor.json'
+import goldSword from './content/gold-sword.json'
+import ironArmor from './content/iron-armor.json'
+import ironSword from './content/iron-sword.json'
+import leatherArmor from './content/leather-armor.json'
+import skeleton from './content/skeleton.json'
+import steve from './content/steve.json'
+import stoneSword from './content/stone-sword.json'
+import unarmed from './content/unarmed.json'
+import woodSword from './content/wood-sword.json'
+import zombie from './content/zombie.json'
+
+// Content is data: one JSON document per file, validated strictly (an unknown field fails loudly).
+
+const contentId = z.string().regex(/^minecraft:[a-z0-9]+(-[a-z0-9]+)*$/, 'ids are minecraft:kebab-case')
+const localized = z.strictObject({ es: z.string().min(1).max(80), en: z.string().min(1).max(80) })
+const source = z.string().min(1).max(400)
+
+/** A weapon document. */
+export const weaponDocSchema = z
+  .strictObject({ ...weaponFields, id: contentId, type: z.literal('weapon'), name: localized, source })
+  .refine(hasFaIfRanged, { message: 'ranged and thrown weapons need fa', path: ['fa'] })
+
+/** An armor document. */
+export const armorDocSchema = z.strictObject({
+  ...armorSchema.shape,
+  id: contentId,
+  type: z.literal('armor'),
+  name: localized,
+  source
+})
+
+/** A creature document: a profile whose equipment refers to weapon and armor ids. */
+export const creatureDocSchema = z.strictObject({
+  id: contentId,
+  type: z.literal('creature'),
+  name: localized,
+  role: z.enum(['hero', 'monster']),
+  lifeMax: z.number().int().min(1).max(100),
+  stats: z.strictObject({
+    ...statsSchema.omit({ meleeWeapon: true, rangedWeapon: true, armor: true }).shape,
+    meleeWeapon: contentId.optional(),
+    rangedWeapon: contentId.optional(),
+    armor: contentId.optional()
+  }),
+  source
+})
+
+/** Any Minecraft content document. */
+export const contentDocSchema = z.discriminatedUnion('type', [
+  weaponDocSchema,
+  armorDocSchema,
+  creatureDocSchema
+])
+
+/** A validated weapon document. */
+export type WeaponDoc = z.infer<typeof weaponDocSchema>
+/** A validated armor document. */
+export type ArmorDoc = z.infer<typeof armorDocSchema>
+/** A validated creature document. */
+export type CreatureDoc = z.infer<typeof creatureDocSchema>
+
+/** The bundled documents, as imported (unvalidated). */
+export const bundledDocuments: readonly unknown[] = [
+  woodSword,
+  stoneSword,
+  ironSword,
+  goldSword,
+  diamondSword,
+  unarmed,
+  bow,
+  leatherArmor,
+  ironArmor,
+  chainmailArmor,
+  goldArmor,
+  diamondArmor,
+  steve,
+  alex,
+  zombie,
+  skeleton
+]
+
+/** Minecraft content by id. */
+export interface McContent {
+  weapons: ReadonlyMap<string, WeaponDoc>
+  armor: ReadonlyMap<string, ArmorDoc>
+  creatures: ReadonlyMap<string, CreatureDoc>
+}
+
+/** Validates documents and their cross-references; throws on the first bad one. */
+export function loadContent(documents: readonly unknown[] = bundledDocuments): McContent {
+  const weapons = new Map<string, WeaponDoc>()
+  const armor = new Map<string, ArmorDoc>()
+  const creatures = new Map<string, CreatureDoc>()
+  const seen = new Set<string>()
+  for (const raw of documents) {
+    const doc = contentDocSchema.parse(raw)
+    if (seen.has(doc.id)) throw new Error(`minecraft content: duplicate id ${doc.id}`)
+    seen.add(doc.id)
+    if (doc.type === 'weapon') weapons.set(doc.id, doc)
+    else if (doc.type === 'armor') armor.set(doc.id, doc)
+    else creatures.set(doc.id, doc)
+  }
+  const loaded = { weapons, armor, creatures }
+  for (const creature of creatures.values()) creatureStats(loaded, creature)
+  return loaded
+}
+
+let bundled: McContent | undefined
+
+/** The bundled content, validated once. */
+export function minecraftContent(): McContent {
+  bundled ??= loadContent()
+  return bundled
+}
+
+function weaponRef(content: McContent, id: string | undefined, kinds: readonly string[], owner: string) {
+  if (id === undefined) return undefined
+  const doc = content.weapons.get(id)
+  if (!doc || !kinds.includes(doc.kind))
+    throw new Error(`minecraft content: ${owner} refers to unknown weapon ${id}`)
+  return weaponSchema.parse(
+    defined({ id: doc.id, kind: doc.kind, skillKey: doc.skillKey, material: doc.material, fa: doc.fa })
+  )
+}
+
+/** A creature's stats with its equipment embedded (what `Combatant.stats` holds). */
+export function creatureStats(content: McContent, creature: CreatureDoc): McStats {
+  const { meleeWeapon, rangedWeapon, armor, ...rest } = creature.stats
+  const armorDoc = armor === undefined ? undefined : content.armor.get(armor)
+  if (armor !== undefined && !armorDoc)
+    throw new Error(`minecraft content: ${creature.id} refers to unknown armor ${armor}`)
+  return statsSchema.parse(
+    defined({
+      ...rest,
+      meleeWeapon: weaponRef(content, meleeWeapon, ['melee'], creature.id),
+      rangedWeapon: weaponRef(content, rangedWeapon, ['ranged', 'thrown'], creature.id),
+      armor: armorDoc ? { id: armorDoc.id, material: armorDoc.material } : undefined
+    })
+  )
+}
+
+// Stats are saved as JSON: leave absent equipment out instead of storing `undefined`.
+function defined<T extends Record<string, unknown>>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T
+}
+
+/** Where and for whom a creature is placed on the board. */
+export interface Placement {
+  id: string
+  side: string
+  pos: Vec3
+  facing?: number
+  controller?: Controller
+  name?: string
+}
+
+/** A combatant made from a creature document (Spanish name unless one is given). */
+export function createFigure(
+  creatureId: string,
+  at: Placement,
+  content: McContent = minecraftContent()
+): Combatant {
+  const creature = content.creatures.get(creatureId)
+  if (!creature) throw new Error(`minecraft content: unknown creature ${creatureId}`)
+  return {
+    id: at.id,
+    name: at.name ?? creature.name.es,
+    side: at.side,
+    controller: at.controller ?? 'ai',
+    pos: at.pos,
+    facing: at.facing ?? 0,
+    life: creature.lifeMax,
+    lifeMax: creature.lifeMax,
+    out: false,
+    stats: creatureStats(content, creature)
+  }
+}

@@ -1,0 +1,174 @@
+import * as fsp from 'node:fs/promises'
+import { EventEmitter } from 'node:events'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { RENDERER_CSP } from './csp'
+import { CHANNELS } from './ipc/channels'
+
+// main/index.ts runs on import, so each test builds a fresh fake electron and imports it again.
+
+const here = fileURLToPath(new URL('.', import.meta.url))
+const repo = join(here, '..')
+
+const fake = vi.hoisted(() => ({ current: {} as Record<string, unknown> }))
+// vi.resetModules() does not reset mocks, so the mock forwards to whichever fake the test built last.
+vi.mock('electron', () =>
+  Object.fromEntries(
+    ['app', 'BrowserWindow', 'dialog', 'ipcMain', 'Menu', 'session'].map((name) => [
+      name,
+      new Proxy(function () {}, {
+        get: (_t, prop) => Reflect.get(fake.current[name] as object, prop),
+        set: (_t, prop, value) => Reflect.set(fake.current[name] as object, prop, value),
+        construct: (_t, args) =>
+          Reflect.construct(fake.current[name] as new (...a: unknown[]) => object, args)
+      })
+    ])
+  )
+)
+
+function makeElectron(options: { packaged: boolean; lock?: boolean; userData: string }) {
+  const app = Object.assign(new EventEmitter(), {
+    isPackaged: options.packaged,
+    name: 'Emboscada',
+    requestSingleInstanceLock: vi.fn(() => options.lock ?? true),
+    enableSandbox: vi.fn(),
+    quit: vi.fn(),
+    exit: vi.fn(),
+    whenReady: vi.fn(() => Promise.resolve()),
+    getPath: vi.fn((name: string) => {
+      if (name !== 'userData') throw new Error(`unexpected getPath(${name})`)
+      return options.userData
+    }),
+    getAppPath: () => repo
+  })
+  const windows: FakeWindow[] = []
+  class FakeWindow extends EventEmitter {
+    webContents = Object.assign(new EventEmitter(), { setWindowOpenHandler: vi.fn() })
+    loadFile = vi.fn(async () => undefined)
+    loadURL = vi.fn(async () => undefined)
+    constructor(readonly options: { webPreferences: { preload: string } }) {
+      super()
+      windows.push(this)
+    }
+    static getAllWindows = () => windows
+  }
+  const handlers = new Map<string, (event: unknown, ...args: unknown[]) => Promise<unknown>>()
+  let onHeaders:
+    | ((details: object, callback: (r: { responseHeaders: Record<string, string[]> }) => void) => void)
+    | undefined
+  const electron = {
+    app,
+    BrowserWindow: FakeWindow,
+    dialog: { showErrorBox: vi.fn() },
+    ipcMain: { handle: vi.fn((c: string, h: never) => handlers.set(c, h)), removeHandler: vi.fn() },
+    Menu: { setApplicationMenu: vi.fn(), buildFromTemplate: vi.fn((t: unknown) => t) },
+    session: {
+      defaultSession: {
+        setPermissionRequestHandler: vi.fn(),
+        setPermissionCheckHandler: vi.fn(),
+        webRequest: { onHeadersReceived: vi.fn((h: typeof onHeaders) => (onHeaders = h)) }
+      }
+    }
+  }
+  fake.current = electron
+  const csp = (): string | undefined => {
+    let header: string | undefined
+    onHeaders?.({}, (r) => (header = r.responseHeaders['Content-Security-Policy']?.[0]))
+    return header
+  }
+  return { electron, app, windows, handlers, csp }
+}
+
+let userData: string
+const savedUrl = process.env.ELECTRON_RENDERER_URL
+
+beforeEach(async () => {
+  userData = await fsp.mkdtemp(join(tmpdir(), 'emboscada-main-'))
+  // Where a packaged app finds its bundled samples; none in these tests.
+  Object.assign(process, { resourcesPath: join(userData, 'no-resources') })
+  vi.resetModules()
+})
+afterEach(async () => {
+  process.env.ELECTRON_RENDERER_URL = savedUrl
+  if (savedUrl === undefined) delete process.env.ELECTRON_RENDERER_URL
+  await fsp.rm(userData, { recursive: true, force: true })
+})
+
+async function boot(options: { packaged: boolean; lock?: boolean }) {
+  const world = makeElectron({ ...options, userData })
+  await import('./index')
+  return world
+}
+
+describe('main process start-up', () => {
+  it('in a packaged app ignores ELECTRON_RENDERER_URL and loads the built file with the strict CSP', async () => {
+    process.env.ELECTRON_RENDERER_URL = 'https://evil.example/'
+    const { app, windows, handlers, csp } = await boot({ packaged: true })
+    await vi.waitFor(() => expect(windows).toHaveLength(1))
+    const [window] = windows
+    expect(app.enableSandbox).toHaveBeenCalled()
+    expect(window!.loadFile).toHaveBeenCalledWith(join(repo, 'renderer', 'index.html'))
+    expect(window!.loadURL).not.toHaveBeenCalled()
+    expect(window!.options.webPreferences.preload).toBe(join(repo, 'preload', 'preload.cjs'))
+    expect(csp()).toBe(RENDERER_CSP)
+    expect([...handlers.keys()].sort()).toEqual([...CHANNELS].sort())
+    // The dev URL is not trusted either: a call "from" it is refused.
+    const result = await handlers.get('campaign.list')!({
+      senderFrame: { url: 'https://evil.example/', parent: null }
+    })
+    expect(result).toMatchObject({ ok: false, error: { code: 'forbidden' } })
+  })
+
+  it('in development loads the dev server, allows its websocket and seeds the bundled samples', async () => {
+    process.env.ELECTRON_RENDERER_URL = 'http://localhost:5173/'
+    const { windows, handlers, csp } = await boot({ packaged: false })
+    await vi.waitFor(() => expect(windows).toHaveLength(1))
+    expect(windows[0]!.loadURL).toHaveBeenCalledWith('http://localhost:5173/')
+    expect(csp()).toContain("connect-src 'self' ws://localhost:5173")
+    const result = (await handlers.get('campaign.list')!({
+      senderFrame: { url: 'http://localhost:5173/', parent: null }
+    })) as { ok: boolean; value: { id: string }[] }
+    const bundled = (await fsp.readdir(join(repo, 'resources', 'campaigns'))).filter((f) =>
+      f.endsWith('.json')
+    )
+    expect(result.ok).toBe(true)
+    expect(result.value).toHaveLength(bundled.length)
+  })
+
+  it('a second instance quits at once and never touches the campaign files', async () => {
+    const { app, windows } = await boot({ packaged: true, lock: false })
+    expect(app.quit).toHaveBeenCalled()
+    expect(app.whenReady).not.toHaveBeenCalled()
+    expect(windows).toHaveLength(0)
+    expect(await fsp.readdir(userData)).toEqual([])
+  })
+
+  it('holds the quit until queued saves have landed', async () => {
+    const { app, windows } = await boot({ packaged: true })
+    await vi.waitFor(() => expect(windows).toHaveLength(1))
+    const event = { preventDefault: vi.fn() }
+    app.emit('before-quit', event)
+    expect(event.preventDefault).toHaveBeenCalled()
+    await vi.waitFor(() => expect(app.quit).toHaveBeenCalledTimes(1))
+    const again = { preventDefault: vi.fn() }
+    app.emit('before-quit', again)
+    expect(again.preventDefault).not.toHaveBeenCalled()
+  })
+
+  it('shows an error and exits when start-up fails', async () => {
+    const world = makeElectron({ packaged: true, userData })
+    world.app.getPath.mockImplementation(() => {
+      throw new Error('no user data folder')
+    })
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    await import('./index')
+    await vi.waitFor(() => expect(world.app.exit).toHaveBeenCalledWith(1))
+    expect(world.electron.dialog.showErrorBox).toHaveBeenCalledWith(
+      'Emboscada could not start',
+      'no user data folder'
+    )
+    error.mockRestore()
+  })
+})

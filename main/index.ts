@@ -1,0 +1,76 @@
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { app, BrowserWindow, dialog, ipcMain, session } from 'electron'
+import { createAppUrlPolicy } from './app-url'
+import { cspFor } from './csp'
+import { registerIpcHandlers } from './ipc/handlers'
+import { installAppMenu } from './menu'
+import type { ManagedCampaignStore } from './store/campaign-store'
+import { openCampaignStore } from './store/lowdb-campaign-store'
+import { applySessionPolicy, createMainWindow, hardenWebContents } from './window'
+
+// Wiring only: every piece is a function of its inputs and tested on its own with a fake electron.
+
+// electron-vite sets the dev server URL; a packaged app ignores it, or an environment variable could point the
+// window (and our IPC trust) at any site.
+const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL
+const policy = createAppUrlPolicy(
+  devServerUrl ?? pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href
+)
+const preloadPath = join(import.meta.dirname, '../preload/preload.cjs')
+
+let store: ManagedCampaignStore | undefined
+let mainWindow: BrowserWindow | undefined
+let flushed = false
+
+async function start(): Promise<void> {
+  applySessionPolicy(session.defaultSession, cspFor(devServerUrl))
+  const samplesDir = app.isPackaged
+    ? join(process.resourcesPath, 'campaigns')
+    : join(app.getAppPath(), 'resources', 'campaigns')
+  store = await openCampaignStore({ dir: join(app.getPath('userData'), 'campaigns'), samplesDir })
+  // Handlers before the window: the renderer's first call must find them.
+  registerIpcHandlers({ ipcMain, store, policy })
+  installAppMenu({ appName: app.name, platform: process.platform, isDev: devServerUrl !== undefined })
+  openWindow()
+}
+
+function openWindow(): void {
+  mainWindow = createMainWindow({ preloadPath, policy })
+  mainWindow.on('closed', () => (mainWindow = undefined))
+}
+
+// One instance only: two would be two writers on the same campaign files (reliability.md D7).
+if (!app.requestSingleInstanceLock()) {
+  app.quit()
+} else {
+  app.enableSandbox()
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, policy))
+  app.on('second-instance', () => {
+    if (mainWindow?.isMinimized() === true) mainWindow.restore()
+    mainWindow?.focus()
+  })
+  app.on('activate', () => {
+    if (store !== undefined && BrowserWindow.getAllWindows().length === 0) openWindow()
+  })
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit()
+  })
+  // Autosave runs after every action; let queued saves land before the process goes.
+  app.on('before-quit', (event) => {
+    if (flushed || store === undefined) return
+    event.preventDefault()
+    void store.whenIdle().finally(() => {
+      flushed = true
+      app.quit()
+    })
+  })
+  app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      console.error('[main] start-up failed', error)
+      dialog.showErrorBox('Emboscada could not start', error instanceof Error ? error.message : String(error))
+      app.exit(1)
+    })
+}

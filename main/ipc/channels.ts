@@ -1,0 +1,16 @@
+// Zod-free on purpose: the sandboxed preload imports this, and it must stay a tiny single CJS file.
+
+/** Every IPC channel, named `noun.verb`; contract.ts gives each one its request and response schemas. */
+export const CHANNELS = [
+  'campaign.list',
+  'campaign.load',
+  'campaign.save',
+  'campaign.import',
+  'campaign.quarantined'
+] as const
+
+/** One IPC channel name. */
+export type Channel = (typeof CHANNELS)[number]
+
+/** The global the preload exposes to the page: `window.emboscada`. */
+export const API_GLOBAL = 'emboscada'

@@ -1,0 +1,69 @@
+import { describe, expect, expectTypeOf, it } from 'vitest'
+import type { Campaign, CampaignSummary } from '../../rules/core/schemas'
+import type { QuarantineEntry, StoreErrorCode } from '../store/campaign-store'
+import { makeCampaign } from '../test-fixtures'
+import {
+  API_GLOBAL,
+  CHANNELS,
+  contract,
+  ipcErrorCodeSchema,
+  type EmboscadaApi,
+  type EmboscadaGlobal,
+  type IpcResult
+} from './contract'
+
+describe('the IPC contract', () => {
+  it('names every channel noun.verb and defines each exactly once', () => {
+    expect(Object.keys(contract)).toEqual([...CHANNELS])
+    for (const channel of CHANNELS) expect(channel).toMatch(/^[a-z]+\.[a-z]+$/)
+    expect(API_GLOBAL).toBe('emboscada')
+  })
+
+  it('answers with a discriminated result, never a bare value or a thrown string', () => {
+    const response = contract['campaign.load'].response
+    expect(response.safeParse({ ok: true, value: makeCampaign() }).success).toBe(true)
+    expect(response.safeParse({ ok: false, error: { code: 'notFound', message: 'no' } }).success).toBe(true)
+    expect(response.safeParse(makeCampaign()).success).toBe(false)
+    expect(response.safeParse('Error: boom').success).toBe(false)
+    expect(response.safeParse({ ok: false, error: { code: 'EACCES', message: 'no' } }).success).toBe(false)
+    expect(response.safeParse({ ok: true, value: { ...makeCampaign(), id: '../x' } }).success).toBe(false)
+  })
+
+  it('allows every store error code on the wire', () => {
+    const storeCodes: Record<StoreErrorCode, true> = {
+      notFound: true,
+      corrupt: true,
+      invalid: true,
+      tooLarge: true,
+      tooNew: true,
+      badId: true,
+      io: true
+    }
+    for (const code of Object.keys(storeCodes)) expect(ipcErrorCodeSchema.options).toContain(code)
+  })
+
+  it('takes no argument on list and quarantined, and an id object on load', () => {
+    expect(contract['campaign.list'].request.safeParse(undefined).success).toBe(true)
+    expect(contract['campaign.list'].request.safeParse({}).success).toBe(false)
+    expect(contract['campaign.load'].request.safeParse({ id: 'demo' }).success).toBe(true)
+    expect(contract['campaign.load'].request.safeParse({ id: '..\\demo' }).success).toBe(false)
+  })
+
+  it('gives the renderer one typed async function per channel', () => {
+    expectTypeOf<EmboscadaGlobal['emboscada']>().toEqualTypeOf<EmboscadaApi>()
+    expectTypeOf<EmboscadaApi['campaign']['list']>().toEqualTypeOf<
+      () => Promise<IpcResult<CampaignSummary[]>>
+    >()
+    expectTypeOf<EmboscadaApi['campaign']['load']>().parameters.toEqualTypeOf<[{ id: string }]>()
+    expectTypeOf<EmboscadaApi['campaign']['load']>().returns.resolves.toEqualTypeOf<IpcResult<Campaign>>()
+    expectTypeOf<EmboscadaApi['campaign']['save']>().parameters.toEqualTypeOf<[Campaign]>()
+    expectTypeOf<EmboscadaApi['campaign']['save']>().returns.resolves.toEqualTypeOf<IpcResult<null>>()
+    expectTypeOf<EmboscadaApi['campaign']['import']>().parameters.toEqualTypeOf<[{ json: string }]>()
+    expectTypeOf<EmboscadaApi['campaign']['quarantined']>().returns.resolves.toEqualTypeOf<
+      IpcResult<QuarantineEntry[]>
+    >()
+    expectTypeOf<keyof EmboscadaApi['campaign']>().toEqualTypeOf<
+      'list' | 'load' | 'save' | 'import' | 'quarantined'
+    >()
+  })
+})

@@ -1,0 +1,223 @@
+import * as fsp from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import fc from 'fast-check'
+import type { IpcMainInvokeEvent } from 'electron'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createAppUrlPolicy } from '../app-url'
+import { StoreError, type ManagedCampaignStore } from '../store/campaign-store'
+import { openCampaignStore } from '../store/lowdb-campaign-store'
+import { makeCampaign } from '../test-fixtures'
+import { CHANNELS, contract, type Channel } from './contract'
+import { isTrustedSender, registerIpcHandlers } from './handlers'
+
+// The real module cannot load outside Electron; nothing here may reach it.
+vi.mock('electron', () => ({ ipcMain: { handle: vi.fn(), removeHandler: vi.fn() } }))
+
+type Handler = (event: unknown, ...args: unknown[]) => Promise<unknown>
+
+const APP = 'file:///opt/emboscada/out/renderer/index.html'
+const policy = createAppUrlPolicy(APP)
+const topFrame = (url = APP): unknown => ({ senderFrame: { url, parent: null } })
+
+let root: string
+let store: ManagedCampaignStore
+let handlers: Map<string, Handler>
+let logged: string[]
+
+function fakeIpcMain() {
+  const map = new Map<string, Handler>()
+  return {
+    map,
+    ipcMain: {
+      handle: vi.fn((channel: string, handler: Handler) => void map.set(channel, handler)),
+      removeHandler: vi.fn((channel: string) => void map.delete(channel))
+    }
+  }
+}
+
+async function call(channel: Channel, payload?: unknown, event: unknown = topFrame()): Promise<unknown> {
+  const handler = handlers.get(channel)
+  if (handler === undefined) throw new Error(`no handler for ${channel}`)
+  const result = await handler(event, ...(payload === undefined ? [] : [payload]))
+  // Whatever happens, the answer must match the contract.
+  return contract[channel].response.parse(result)
+}
+
+beforeEach(async () => {
+  root = await fsp.mkdtemp(join(tmpdir(), 'emboscada-ipc-'))
+  store = await openCampaignStore({ dir: join(root, 'campaigns'), log: () => undefined })
+  const fake = fakeIpcMain()
+  handlers = fake.map
+  logged = []
+  registerIpcHandlers({ ipcMain: fake.ipcMain, store, policy, log: (m) => logged.push(m) })
+})
+afterEach(async () => {
+  await fsp.rm(root, { recursive: true, force: true })
+})
+
+describe('registration', () => {
+  it('registers exactly one handler per contract channel, and removes them again', () => {
+    const fake = fakeIpcMain()
+    const unregister = registerIpcHandlers({ ipcMain: fake.ipcMain, store, policy })
+    expect([...fake.map.keys()].sort()).toEqual([...CHANNELS].sort())
+    expect(Object.keys(contract).sort()).toEqual([...CHANNELS].sort())
+    unregister()
+    expect(fake.map.size).toBe(0)
+  })
+})
+
+describe('good payloads', () => {
+  it('stores a saved campaign and serves it back through load and list', async () => {
+    const campaign = makeCampaign('demo', 'Demo')
+    expect(await call('campaign.save', campaign)).toEqual({ ok: true, value: null })
+    expect(await store.load('demo')).toEqual(campaign)
+    expect(await call('campaign.load', { id: 'demo' })).toEqual({ ok: true, value: campaign })
+    expect(await call('campaign.list')).toEqual({
+      ok: true,
+      value: [{ id: 'demo', name: 'Demo', system: 'hq2', encounterCount: 1 }]
+    })
+  })
+
+  it('imports a campaign file and reports quarantined files', async () => {
+    const json = JSON.stringify(makeCampaign('shared'))
+    expect(await call('campaign.import', { json })).toMatchObject({ ok: true, value: { id: 'shared' } })
+    await fsp.writeFile(join(root, 'campaigns', 'broken.json'), '{')
+    expect(await call('campaign.load', { id: 'broken' })).toMatchObject({
+      ok: false,
+      error: { code: 'corrupt' }
+    })
+    expect(await call('campaign.quarantined')).toMatchObject({
+      ok: true,
+      value: [{ id: 'broken', reason: 'corrupt' }]
+    })
+  })
+
+  it('passes store errors through as typed results', async () => {
+    expect(await call('campaign.load', { id: 'missing' })).toEqual({
+      ok: false,
+      error: { code: 'notFound', message: 'there is no campaign "missing"' }
+    })
+  })
+})
+
+describe('bad payloads', () => {
+  it.each([
+    ['campaign.load', { id: '../../etc/passwd' }],
+    ['campaign.load', { id: 'demo', extra: 1 }],
+    ['campaign.load', 'demo'],
+    ['campaign.load', undefined],
+    ['campaign.save', { ...makeCampaign(), schemaVersion: 2 }],
+    ['campaign.save', { ...makeCampaign(), id: '../evil' }],
+    ['campaign.save', JSON.parse(`{"__proto__":{"x":1},"id":"demo"}`) as unknown],
+    ['campaign.list', { sneaky: true }],
+    ['campaign.import', { json: '' }],
+    ['campaign.save', new Map([['id', 'demo']])]
+  ] as [Channel, unknown][])(
+    '%s with %j answers badRequest and touches nothing',
+    async (channel, payload) => {
+      const storeCalls = spyOnStore()
+      expect(await call(channel, payload)).toMatchObject({ ok: false, error: { code: 'badRequest' } })
+      expect(storeCalls()).toBe(0)
+      expect(await fsp.readdir(join(root, 'campaigns'))).toEqual([])
+    }
+  )
+
+  it('refuses more than one argument', async () => {
+    const result = await handlers.get('campaign.load')!(topFrame(), { id: 'demo' }, 'extra')
+    expect(result).toMatchObject({ ok: false, error: { code: 'badRequest' } })
+  })
+
+  it('answers tooLarge for a payload over 8 MB, before any schema work', async () => {
+    const stats = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`k${i}`, 'x'.repeat(90_000)]))
+    const campaign = makeCampaign()
+    const huge = {
+      ...campaign,
+      encounters: [
+        { ...campaign.encounters[0], initial: { ...campaign.encounters[0]!.initial, settings: stats } }
+      ]
+    }
+    expect(await call('campaign.save', huge)).toMatchObject({ ok: false, error: { code: 'tooLarge' } })
+  })
+
+  it('never throws and never stores anything for 1,000 random payloads per channel', async () => {
+    const payloads = fc.oneof(
+      fc.anything(),
+      fc.object(),
+      fc.record({ id: fc.string() }),
+      fc.record({ json: fc.string() }),
+      fc.constant(makeCampaign()).map((c) => ({ ...c, name: 42 }))
+    )
+    for (const channel of ['campaign.load', 'campaign.save', 'campaign.import'] as const) {
+      await fc.assert(
+        fc.asyncProperty(payloads, async (payload) => {
+          const result = (await call(channel, payload)) as { ok: boolean; error?: { code: string } }
+          // A random string can be a valid id or even valid JSON text; then notFound/corrupt/invalid are fine.
+          if (!result.ok) expect(result.error?.code).not.toBe('internal')
+        }),
+        { numRuns: 1000 }
+      )
+    }
+    expect(await fsp.readdir(join(root, 'campaigns'))).toEqual([])
+  })
+})
+
+describe('senders', () => {
+  const disposed = {
+    get senderFrame(): never {
+      throw new Error('Render frame was disposed before WebFrameMain could be accessed')
+    }
+  }
+  it.each([
+    ['no frame', { senderFrame: null }],
+    ['a subframe', { senderFrame: { url: APP, parent: { url: APP } } }],
+    ['another local file', topFrame('file:///tmp/evil.html')],
+    ['a web page', topFrame('https://evil.example/')],
+    ['the dev server in production', topFrame('http://localhost:5173/')],
+    ['a data: URL', topFrame('data:text/html,hi')],
+    ['a malformed URL', topFrame('::::')],
+    ['a disposed frame', disposed]
+  ])('refuses %s with forbidden, before reading the payload', async (_label, event) => {
+    const storeCalls = spyOnStore()
+    for (const channel of CHANNELS) {
+      expect(await call(channel, { id: 'demo' }, event)).toMatchObject({
+        ok: false,
+        error: { code: 'forbidden' }
+      })
+    }
+    expect(storeCalls()).toBe(0)
+    expect(logged.every((m) => m.includes('refused'))).toBe(true)
+  })
+
+  it('trusts our top frame, with any hash', () => {
+    const event = topFrame(`${APP}#/campaign/demo`) as Pick<IpcMainInvokeEvent, 'senderFrame'>
+    expect(isTrustedSender(event, policy)).toBe(true)
+  })
+})
+
+describe('unexpected failures', () => {
+  it('answers internal with a generic message and logs the details', async () => {
+    vi.spyOn(store, 'list').mockRejectedValueOnce(new Error('secret path /home/gm/x'))
+    expect(await call('campaign.list')).toEqual({
+      ok: false,
+      error: { code: 'internal', message: expect.not.stringContaining('secret') }
+    })
+    expect(logged).toEqual(['campaign.list failed'])
+  })
+
+  it('keeps StoreError codes, such as io from a full disk', async () => {
+    vi.spyOn(store, 'save').mockRejectedValueOnce(new StoreError('io', 'could not save "demo": ENOSPC'))
+    expect(await call('campaign.save', makeCampaign())).toEqual({
+      ok: false,
+      error: { code: 'io', message: 'could not save "demo": ENOSPC' }
+    })
+  })
+})
+
+/** Spies on every store method; returns how many calls reached the store. */
+function spyOnStore(): () => number {
+  const spies = (['save', 'load', 'list', 'importJson', 'quarantined'] as const).map((m) =>
+    vi.spyOn(store, m)
+  )
+  return () => spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0)
+}

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto'
+import { join } from 'node:path'
+import type { QuarantineEntry } from './campaign-store'
+import { ignoreCode, type DurableFs } from './durable-json-file'
+
+/** The folder, inside the campaigns folder, where unreadable files are moved. */
+const QUARANTINE_DIR = 'quarantine'
+
+type Reason = QuarantineEntry['reason']
+
+const ENTRY = /^([a-z0-9][a-z0-9-]{0,63})\.(\d{8}T\d{9}Z)\.(corrupt|invalid|tooLarge)\.[0-9a-f]+\.json$/
+
+/** Moves `<dir>/<id>.json` into quarantine under a new, unique name; returns that path relative to `dir`. */
+export async function quarantineFile(
+  fs: DurableFs,
+  dir: string,
+  id: string,
+  reason: Reason,
+  now: Date
+): Promise<string> {
+  await fs.mkdir(join(dir, QUARANTINE_DIR), { recursive: true })
+  // The random part keeps two quarantines in the same millisecond apart: rename would overwrite silently.
+  const name = `${id}.${stamp(now)}.${reason}.${randomBytes(3).toString('hex')}.json`
+  const relative = `${QUARANTINE_DIR}/${name}`
+  await fs.rename(join(dir, `${id}.json`), join(dir, QUARANTINE_DIR, name))
+  return relative
+}
+
+/** Reads the quarantine folder back into entries, newest first; the file names carry everything. */
+export async function listQuarantine(fs: DurableFs, dir: string): Promise<QuarantineEntry[]> {
+  const names = (await fs.readdir(join(dir, QUARANTINE_DIR)).catch(ignoreCode('ENOENT'))) ?? []
+  const entries: QuarantineEntry[] = []
+  for (const name of names) {
+    const match = ENTRY.exec(name)
+    if (match === null) continue
+    const [, id = '', at = '', reason = ''] = match
+    entries.push({ id, file: `${QUARANTINE_DIR}/${name}`, reason: reason as Reason, at: unstamp(at) })
+  }
+  return entries.sort((a, b) => b.at.localeCompare(a.at) || a.file.localeCompare(b.file))
+}
+
+/** `2026-11-30T04:39:00.123Z` → `20261130T043900123Z`: sortable and legal in Windows file names. */
+function stamp(date: Date): string {
+  return date.toISOString().replace(/[-:.]/g, '')
+}
+
+function unstamp(s: string): string {
+  return `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}T${s.slice(9, 11)}:${s.slice(11, 13)}:${s.slice(13, 15)}.${s.slice(15, 18)}Z`
+}

@@ -1,0 +1,78 @@
+import * as fsp from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
+import { decodeCampaign } from './decode'
+import { DurableJsonFile, FileRejectedError, ignoreCode, type DurableFs } from './durable-json-file'
+import type { MigrationChain } from './migrations'
+
+/** What seeding did, for the log. */
+export interface SeedReport {
+  seeded: string[]
+  skipped: { file: string; reason: string }[]
+}
+
+/**
+ * First run: fills a fresh campaigns folder with the bundled samples (every valid `*.json` in `samplesDir`).
+ * The samples are written to a scratch folder that is renamed into place at the end, so a crash halfway
+ * leaves no campaigns folder and the next start seeds again instead of stopping at half the samples.
+ */
+export async function seedSampleCampaigns(
+  dir: string,
+  samplesDir: string,
+  chain: MigrationChain,
+  fs: DurableFs = fsp
+): Promise<SeedReport> {
+  const report: SeedReport = { seeded: [], skipped: [] }
+  const parent = dirname(dir)
+  await fs.mkdir(parent, { recursive: true })
+  const scratch = join(parent, `.${basename(dir)}.seeding-${process.pid}-${Date.now()}`)
+  await fs.mkdir(scratch)
+  try {
+    const files = ((await fs.readdir(samplesDir).catch(ignoreCode('ENOENT'))) ?? []).filter((f) =>
+      f.endsWith('.json')
+    )
+    for (const file of files.sort()) {
+      const reason = await seedOne(join(samplesDir, file), scratch, chain, report.seeded, fs)
+      if (reason === null) continue
+      report.skipped.push({ file, reason })
+    }
+    await fs.rename(scratch, dir)
+  } catch (error) {
+    await fs.rm(scratch, { recursive: true, force: true })
+    throw error
+  }
+  return report
+}
+
+/** Removes scratch folders from seeding runs that died before their final rename. */
+export async function sweepSeedLeftovers(dir: string, fs: DurableFs = fsp): Promise<void> {
+  const parent = dirname(dir)
+  const prefix = `.${basename(dir)}.seeding-`
+  const names = (await fs.readdir(parent).catch(ignoreCode('ENOENT'))) ?? []
+  for (const name of names) {
+    if (name.startsWith(prefix)) await fs.rm(join(parent, name), { recursive: true, force: true })
+  }
+}
+
+async function seedOne(
+  source: string,
+  scratch: string,
+  chain: MigrationChain,
+  seeded: string[],
+  fs: DurableFs
+): Promise<string | null> {
+  let raw
+  try {
+    raw = await new DurableJsonFile(source, { fs }).read()
+  } catch (error) {
+    if (error instanceof FileRejectedError) return error.message
+    throw error
+  }
+  if (raw === null) return 'vanished while seeding'
+  const decoded = decodeCampaign(raw.data, chain)
+  if (!decoded.ok) return decoded.message
+  const { id } = decoded.campaign
+  if (seeded.includes(id)) return `duplicate campaign id "${id}"`
+  await new DurableJsonFile(join(scratch, `${id}.json`), { fs }).write({ data: decoded.campaign })
+  seeded.push(id)
+  return null
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import { campaignSchema } from '../rules/core/schemas'
+import { makeCampaign } from './test-fixtures'
+import { checkJsonLimits, formatIssues, IPC_LIMITS, type JsonLimits } from './validation'
+
+const small: JsonLimits = { maxBytes: 1000, maxDepth: 4, maxStringLength: 10 }
+
+function nest(depth: number): unknown {
+  let value: unknown = 0
+  for (let i = 0; i < depth; i++) value = [value]
+  return value
+}
+
+describe('checkJsonLimits', () => {
+  it('accepts plain JSON data, including a whole campaign', () => {
+    expect(checkJsonLimits({ a: [1, 'x', null, true, { b: undefined }] }, small)).toBeNull()
+    expect(checkJsonLimits(makeCampaign(), IPC_LIMITS)).toBeNull()
+    expect(checkJsonLimits(undefined, small)).toBeNull()
+  })
+
+  it('refuses nesting past maxDepth, iteratively (200,000 levels do not overflow the stack)', () => {
+    expect(checkJsonLimits(nest(4), small)).toBeNull()
+    expect(checkJsonLimits(nest(5), small)).toMatchObject({
+      kind: 'shape',
+      message: expect.stringMatching(/deeper/)
+    })
+    expect(checkJsonLimits(nest(200_000), IPC_LIMITS)?.kind).toBe('shape')
+  })
+
+  it('refuses long strings, non-finite numbers and values JSON cannot hold', () => {
+    expect(checkJsonLimits({ s: 'x'.repeat(11) }, small)?.message).toMatch(/^\$\.s: string longer/)
+    for (const bad of [NaN, Infinity, 10n, () => 1, Symbol('s'), new Date(), new Map(), new Uint8Array(2)]) {
+      expect(checkJsonLimits({ v: [bad] }, small), String(typeof bad)).toMatchObject({ kind: 'shape' })
+    }
+    class Token {
+      hp = 3
+    }
+    expect(checkJsonLimits(new Token(), small)?.message).toMatch(/not a plain object/)
+  })
+
+  it('refuses an own "__proto__" key as JSON.parse creates it', () => {
+    const parsed: unknown = JSON.parse('{"stats":{"__proto__":{"isAdmin":true}}}')
+    expect(checkJsonLimits(parsed, small)?.message).toBe('$.stats: "__proto__" key')
+    expect(checkJsonLimits(Object.create(null) as object, small)).toBeNull()
+  })
+
+  it('reports size separately and stops on cyclic or shared graphs', () => {
+    expect(checkJsonLimits({ a: Array.from({ length: 200 }, () => 'abcdefgh') }, small)?.kind).toBe('size')
+    const cyclic: Record<string, unknown> = {}
+    cyclic.self = cyclic
+    expect(checkJsonLimits(cyclic, small)?.kind).toBe('shape')
+    // 2^40 paths through 40 shared nodes: the byte budget ends the walk long before that.
+    let shared: unknown = 'leaf'
+    for (let i = 0; i < 40; i++) shared = [shared, shared]
+    expect(checkJsonLimits(shared, { ...IPC_LIMITS, maxDepth: 64 })?.kind).toBe('size')
+  })
+})
+
+describe('formatIssues', () => {
+  it('names the JSON path of each issue and caps the count', () => {
+    const result = campaignSchema.safeParse({ ...makeCampaign(), id: '../x', name: '' })
+    expect(result.success).toBe(false)
+    const text = formatIssues(result.error!)
+    expect(text).toContain('$.id: campaign ids are lowercase slugs')
+    expect(text).toContain('$.name:')
+    expect(formatIssues(result.error!, 1)).toMatch(/; and 1 more$/)
+  })
+})

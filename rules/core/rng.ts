@@ -2,11 +2,11 @@ import { xoroshiro128plus, xoroshiro128plusFromState } from 'pure-rand/generator
 import { uniformInt } from 'pure-rand/distribution/uniformInt'
 
 /** Serializable PRNG state; it lives in the encounter state so saves and replays keep the dice. */
-export type RngState = readonly number[]
+export type RngState = number[]
 
 /** The RNG state for a seed. */
 export function seedRng(seed: number): RngState {
-  return xoroshiro128plus(seed | 0).getState()
+  return [...xoroshiro128plus(seed | 0).getState()]
 }
 
 /** Where rules functions get their dice: seeded in play, scripted in tests. */
@@ -23,7 +23,7 @@ export function seededDice(state: RngState): DiceRoller {
   return {
     roll: (sides) => uniformInt(gen, 1, sides),
     get state() {
-      return gen.getState()
+      return [...gen.getState()]
     }
   }
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import type { GameEvent } from './events'
+import type { Command, EncounterState } from './types'
 
 // zod schemas for everything that crosses a boundary: saves, imports, IPC. Types stay in types.ts;
 // the `satisfies` checks below keep the two in step.
@@ -30,8 +32,43 @@ export const boardSchema = z.strictObject({
 
 const economySchema = z.strictObject({ value: z.string(), context: z.record(z.string(), z.number()) })
 
-/** A logged event: checked for shape here, its meaning is the reducer's. */
-const eventSchema = z.looseObject({ type: z.string().min(1).max(60) })
+const cost = z.record(z.string(), z.number())
+const ev = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
+  z.strictObject({ type: z.literal(type), ...shape })
+
+/** Every event the reducer knows (events.ts `GameEvent`); a save with anything else is invalid. */
+export const gameEventSchema = z.discriminatedUnion('type', [
+  ev('encounter.started', {}),
+  ev('round.started', { round: int }),
+  ev('turn.started', { sideId: id, actorId: id, economy: economySchema }),
+  ev('activation.changed', { actorId: id, economy: economySchema }),
+  ev('economy.spent', { actorId: id, cost, economy: economySchema }),
+  ev('dice.rolled', {
+    actorId: id,
+    purpose: z.string().min(1).max(40),
+    sides: int.min(2).max(1000),
+    result: int,
+    target: z.number().optional(),
+    success: z.boolean(),
+    natural: z.enum(['success', 'failure']).optional()
+  }),
+  ev('moved', { id, path: z.array(vec3Schema).max(400), facing: int.min(0).max(7) }),
+  ev('faced', { id, facing: int.min(0).max(7) }),
+  ev('attack.declared', {
+    attackerId: id,
+    targetId: id,
+    mode: z.string().max(40),
+    sector: z.string().max(20).optional()
+  }),
+  ev('attack.hit', { attackerId: id, targetId: id, automatic: z.boolean() }),
+  ev('attack.missed', { attackerId: id, targetId: id }),
+  ev('pushed', { id, from: vec3Schema, to: vec3Schema }),
+  ev('collided', { id, at: vec3Schema, obstacle: z.enum(['block', 'figure', 'edge']) }),
+  ev('damaged', { id, amount: int.min(0), source: z.string().max(40) }),
+  ev('combatant.out', { id }),
+  ev('turn.ended', { actorId: id }),
+  ev('encounter.ended', { winner: id.nullable() })
+])
 
 export const encounterStateSchema = z.strictObject({
   schemaVersion: z.literal(1),
@@ -52,7 +89,7 @@ export const encounterStateSchema = z.strictObject({
     .strictObject({ sideId: id, activeId: id, activated: z.array(id), economy: economySchema })
     .nullable(),
   winner: id.nullable(),
-  log: z.array(eventSchema)
+  log: z.array(gameEventSchema).max(1_000_000)
 })
 
 export const actionSchema = z.strictObject({
@@ -92,6 +129,13 @@ export const campaignSchema = z.strictObject({
 })
 
 export type Campaign = z.infer<typeof campaignSchema>
+
+// Compile-time proof that the schemas and the hand-written types describe the same data.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+const statesAgree: Same<z.infer<typeof encounterStateSchema>, EncounterState> = true
+const eventsAgree: Same<z.infer<typeof gameEventSchema>, GameEvent> = true
+const commandsAgree: Same<z.infer<typeof commandSchema>, Command> = true
+void [statesAgree, eventsAgree, commandsAgree]
 export type EncounterRecord = z.infer<typeof encounterRecordSchema>
 
 /** What the campaign list shows without loading whole files. */

@@ -28,10 +28,51 @@ const token = (t: Partial<TokenView> & Pick<TokenView, 'id' | 'name' | 'x' | 'y'
 const tokens: TokenView[] = [
   token({ id: 'kira', name: 'Kira', x: 3, y: 6, facing: 2, life: 14, lifeMax: 18, active: true }),
   token({ id: 'bram', name: 'Bram the Bold', x: 2, y: 8, facing: 1, life: 7, lifeMax: 20, color: 0x60a5fa }),
-  token({ id: 'g1', name: 'Goblin 1', side: 'monsters', x: 5, y: 5, facing: 6, life: 4, lifeMax: 7, color: 0x22c55e }),
-  token({ id: 'g2', name: 'Goblin 2', side: 'monsters', x: 10, y: 7, facing: 5, life: 7, lifeMax: 7, color: 0x16a34a }),
-  token({ id: 'orc', name: 'Orc Chief', side: 'monsters', x: 9, y: 3, z: 1, facing: 4, life: 2, lifeMax: 15, color: 0x9ca3af }),
-  token({ id: 'skel', name: 'Skeleton', side: 'monsters', x: 4, y: 9, out: true, life: 0, lifeMax: 6, color: 0x6b7280 })
+  token({
+    id: 'g1',
+    name: 'Goblin 1',
+    side: 'monsters',
+    x: 5,
+    y: 5,
+    facing: 6,
+    life: 4,
+    lifeMax: 7,
+    color: 0x22c55e
+  }),
+  token({
+    id: 'g2',
+    name: 'Goblin 2',
+    side: 'monsters',
+    x: 10,
+    y: 7,
+    facing: 5,
+    life: 7,
+    lifeMax: 7,
+    color: 0x16a34a
+  }),
+  token({
+    id: 'orc',
+    name: 'Orc Chief',
+    side: 'monsters',
+    x: 9,
+    y: 3,
+    z: 1,
+    facing: 4,
+    life: 2,
+    lifeMax: 15,
+    color: 0x9ca3af
+  }),
+  token({
+    id: 'skel',
+    name: 'Skeleton',
+    side: 'monsters',
+    x: 4,
+    y: 9,
+    out: true,
+    life: 0,
+    lifeMax: 6,
+    color: 0x6b7280
+  })
 ]
 
 /** 8-way flood fill from the active figure, 5 ft a square, up to 30 ft (harness data only). */
@@ -46,7 +87,8 @@ function reach(from: Cell, max: number): Array<Cell & { cost: number }> {
       for (let dy = -1; dy <= 1; dy++) {
         const n = { x: c.x + dx, y: c.y + dy }
         const k = `${n.x},${n.y}`
-        if (n.x < 0 || n.y < 0 || n.x >= 16 || n.y >= 12 || solid.has(k) || cost.has(k) || here + 5 > max) continue
+        if (n.x < 0 || n.y < 0 || n.x >= 16 || n.y >= 12 || solid.has(k) || cost.has(k) || here + 5 > max)
+          continue
         cost.set(k, here + 5)
         queue.push(n)
       }
@@ -73,7 +115,7 @@ const view: BattlemapView = {
   path,
   pathCost: 20,
   targets: ['g1'],
-  refused: { x: 8, y: 8, reason: 'Blocked: no path around the wall' }
+  refused: { x: 11, y: 5, reason: 'Too far: 35 ft, 30 ft left' }
 }
 
 const host = document.getElementById('map')!

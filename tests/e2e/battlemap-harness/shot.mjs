@@ -4,8 +4,15 @@ import { chromium } from 'playwright-core'
 const url = process.argv[2] ?? 'http://127.0.0.1:5199/'
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync']
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync'
+  ]
 })
 const dpr = Number(process.env.DPR ?? 1)
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: dpr })
@@ -27,6 +34,7 @@ info.screenshotMs = screenshotMs
 const canvasBox = await page.locator('canvas').boundingBox()
 const target = await page.evaluate(() => window.map.cellCenter({ x: 3, y: 4 }))
 await page.mouse.move(canvasBox.x + target.x, canvasBox.y + target.y)
+await page.mouse.move(canvasBox.x + target.x + 5, canvasBox.y + target.y + 5)
 await page.mouse.click(canvasBox.x + target.x, canvasBox.y + target.y)
 await page.mouse.move(2, 2)
 const log = await page.evaluate(() => window.log)
@@ -67,5 +75,20 @@ timings.presented = await page.evaluate(async () => {
   return { median: +xs[6].toFixed(1), max: +xs[11].toFixed(1) }
 })
 await page.evaluate(() => window.map.sync(window.view))
-console.log(JSON.stringify({ info, target, log, timings, errors }, null, 1))
+// resize to a smaller host, then destroy: the canvas must go and later calls must be harmless
+const lifecycle = await page.evaluate(() => {
+  const host = document.getElementById('map')
+  host.style.inset = 'auto'
+  Object.assign(host.style, { width: '640px', height: '480px' })
+  window.map.resize()
+  const small = {
+    canvas: [host.querySelector('canvas').clientWidth, host.querySelector('canvas').clientHeight],
+    center: window.map.cellCenter({ x: 3, y: 4 })
+  }
+  window.map.destroy()
+  window.map.sync(window.view)
+  window.map.resize()
+  return { small, canvasesLeft: document.querySelectorAll('canvas').length }
+})
+console.log(JSON.stringify({ info, target, log, timings, lifecycle, errors }, null, 1))
 await browser.close()

@@ -1,0 +1,193 @@
+import { Container, Graphics, Sprite, type Text } from 'pixi.js'
+import { LabelPool } from './labels'
+import { targetRingTexture } from './marks'
+import { palette, type Layout } from './style'
+import type { TextureCache } from './textures'
+import type { BattlemapView, Cell } from './view'
+
+/**
+ * What the active figure could do: reachable squares with their cost, the hovered path and its cost,
+ * a refused square with its reason, and rings on attackable figures. `under` sits below the tokens,
+ * `over` (the pills with text) above them so a figure never hides an explanation.
+ */
+export class HighlightLayer {
+  readonly under = new Container()
+  readonly over = new Container()
+  private readonly area = new Graphics()
+  private readonly costs = new LabelPool()
+  private readonly marks = new Graphics()
+  private readonly rings = new Container()
+  private readonly pills = new Graphics()
+  private readonly pillText = new LabelPool()
+  // separate keys: hovering changes only the path and refusal, not the reachable area or the rings
+  private readonly keys = { area: '', marks: '', rings: '' }
+
+  constructor(private readonly cache: TextureCache) {
+    this.under.addChild(this.area, this.costs.container, this.marks, this.rings)
+    this.over.addChild(this.pills, this.pillText.container)
+  }
+
+  /** Redraws each overlay whose inputs changed; true if any did. */
+  sync(view: BattlemapView, layout: Layout): boolean {
+    const { reachable, path, pathCost, targets, refused, tokens } = view
+    const active = tokens.find((t) => t.active && !t.out)
+    const start = active ? { x: active.x, y: active.y } : null
+    const occupied = tokens.filter((t) => !t.out).map((t) => ({ x: t.x, y: t.y }))
+    const targetCells = targets.flatMap((id) =>
+      tokens.filter((t) => t.id === id).map((t) => ({ x: t.x, y: t.y }))
+    )
+    let changed = false
+    if (this.stale('area', [layout.key, reachable, occupied])) {
+      this.drawReachable(reachable, occupied, layout)
+      changed = true
+    }
+    if (this.stale('rings', [layout.key, targetCells])) {
+      this.drawRings(targetCells, layout)
+      changed = true
+    }
+    if (this.stale('marks', [layout.key, path, pathCost, refused, start, occupied])) {
+      this.marks.clear()
+      this.pills.clear()
+      this.pillText.begin()
+      if (refused) this.drawRefused(refused, occupied, layout)
+      if (path.length > 0) this.drawPath(start, path, pathCost, layout)
+      this.pillText.end()
+      changed = true
+    }
+    return changed
+  }
+
+  private stale(slot: 'area' | 'marks' | 'rings', inputs: unknown[]): boolean {
+    const key = JSON.stringify(inputs)
+    if (this.keys[slot] === key) return false
+    this.keys[slot] = key
+    return true
+  }
+
+  private drawRings(cells: Cell[], layout: Layout): void {
+    const c = layout.cell
+    cells.forEach((cell, i) => {
+      const ring =
+        (this.rings.children[i] as Sprite | undefined) ?? this.rings.addChild(new Sprite({ anchor: 0.5 }))
+      ring.texture = targetRingTexture(this.cache, c)
+      ring.position.set(cell.x * c + Math.round(c / 2), cell.y * c + Math.round(c * 0.52))
+      ring.visible = true
+    })
+    this.rings.children.forEach((ring, i) => (ring.visible = i < cells.length))
+  }
+
+  private drawReachable(cells: BattlemapView['reachable'], occupied: Cell[], layout: Layout): void {
+    const c = layout.cell
+    const reach = new Set(cells.map((r) => `${r.x},${r.y}`))
+    const near = (x: number, y: number) => (reach.has(`${x},${y}`) ? 1 : 0)
+    // a figure standing inside the area is not a hole in it: outline the area around it, not the figure
+    const enclosed = occupied.filter(
+      (o) => near(o.x - 1, o.y) + near(o.x + 1, o.y) + near(o.x, o.y - 1) + near(o.x, o.y + 1) >= 2
+    )
+    const region = [...cells, ...enclosed]
+    const inside = new Set(region.map((r) => `${r.x},${r.y}`))
+    const g = this.area.clear()
+    for (const r of cells) g.rect(r.x * c, r.y * c, c, c)
+    if (cells.length > 0) g.fill({ color: palette.reachable, alpha: 0.13 })
+    for (const r of region) {
+      const x0 = r.x * c
+      const y0 = r.y * c
+      if (!inside.has(`${r.x},${r.y - 1}`)) g.moveTo(x0, y0).lineTo(x0 + c, y0)
+      if (!inside.has(`${r.x},${r.y + 1}`)) g.moveTo(x0, y0 + c).lineTo(x0 + c, y0 + c)
+      if (!inside.has(`${r.x - 1},${r.y}`)) g.moveTo(x0, y0).lineTo(x0, y0 + c)
+      if (!inside.has(`${r.x + 1},${r.y}`)) g.moveTo(x0 + c, y0).lineTo(x0 + c, y0 + c)
+    }
+    if (cells.length > 0) g.stroke({ width: 2, color: palette.reachable, alpha: 0.7 })
+    this.costs.begin()
+    const pad = Math.max(2, Math.round(c * 0.05))
+    // below 32 px squares the numbers would cover the square; the tint alone still shows the area
+    for (const r of c >= 32 ? cells : []) {
+      this.costs.take(String(r.cost), layout.styles.cost, (r.x + 1) * c - pad, (r.y + 1) * c - pad + 1, 1, 1)
+    }
+    this.costs.end()
+  }
+
+  private drawRefused(cell: Cell & { reason: string }, occupied: Cell[], layout: Layout): void {
+    const c = layout.cell
+    const x0 = cell.x * c
+    const y0 = cell.y * c
+    this.marks.rect(x0, y0, c, c).fill({ color: palette.refused, alpha: 0.3 })
+    this.marks.rect(x0 + 1, y0 + 1, c - 2, c - 2).stroke({ width: 2, color: palette.refused, alignment: 1 })
+    // a "no entry" sign, readable even when the reason pill is off screen
+    const r = Math.round(c * 0.2)
+    const cx = x0 + c / 2
+    const cy = y0 + c / 2
+    const d = r * Math.SQRT1_2
+    this.marks
+      .circle(cx, cy, r)
+      .moveTo(cx - d, cy + d)
+      .lineTo(cx + d, cy - d)
+    this.marks.stroke({ width: Math.max(2, c * 0.05), color: palette.refused, cap: 'round' })
+    if (!cell.reason) return
+    const label = this.pillText.take(cell.reason, layout.styles.pill, 0, 0)
+    const w = label.width + 12
+    const h = label.height + 6
+    const gap = 4
+    // above, below, right, left of the square: the first spot that covers no figure and stays on screen
+    const spots = [
+      [cx, y0 - h / 2 - gap],
+      [cx, y0 + c + h / 2 + gap],
+      [x0 + c + w / 2 + gap, cy],
+      [x0 - w / 2 - gap, cy]
+    ] as const
+    const v = layout.visible
+    const cost = ([x, y]: readonly [number, number]) => {
+      const l = x - w / 2
+      const t = y - h / 2
+      const off = l < v.x || t < v.y || l + w > v.x + v.width || t + h > v.y + v.height ? 100 : 0
+      const hit = occupied.filter(
+        (o) => l < (o.x + 1) * c && l + w > o.x * c && t < (o.y + 1) * c && t + h > o.y * c
+      )
+      return off + hit.length
+    }
+    const best = spots.reduce((a, b) => (cost(b) < cost(a) ? b : a))
+    this.placePill(label, best[0], best[1], palette.refusedPill, layout)
+  }
+
+  private drawPath(start: Cell | null, path: Cell[], cost: number | null, layout: Layout): void {
+    const c = layout.cell
+    const first = path[0]!
+    const cells = start && (start.x !== first.x || start.y !== first.y) ? [start, ...path] : path
+    const pts = cells.map((p) => [p.x * c + c / 2, p.y * c + c / 2] as const)
+    const width = Math.max(3, Math.round(c * 0.07))
+    const line = (w: number, color: number, alpha: number) => {
+      pts.forEach(([x, y], i) => (i === 0 ? this.marks.moveTo(x, y) : this.marks.lineTo(x, y)))
+      this.marks.stroke({ width: w, color, alpha, cap: 'round', join: 'round' })
+    }
+    if (pts.length > 1) {
+      line(width + 3, 0x000000, 0.45)
+      line(width, palette.path, 0.95)
+    }
+    for (const [x, y] of pts.slice(1, -1)) this.marks.circle(x, y, width * 0.9).fill(palette.path)
+    const end = pts[pts.length - 1]!
+    this.marks.circle(end[0], end[1], c * 0.32).stroke({ width: 2.5, color: palette.path })
+    if (cost === null) return
+    const label = this.pillText.take(String(cost), layout.styles.pillDark, 0, 0)
+    this.placePill(label, end[0], end[1], palette.path, layout)
+  }
+
+  /** Puts a label on a rounded plate, nudged inside the canvas. */
+  private placePill(label: Text, x: number, y: number, color: number, layout: Layout): void {
+    const w = Math.max(label.width + 12, label.height + 6)
+    const h = label.height + 6
+    const v = layout.visible
+    const px = Math.round(Math.min(Math.max(x, v.x + w / 2 + 2), v.x + v.width - w / 2 - 2))
+    const py = Math.round(y)
+    this.pills
+      .roundRect(px - w / 2, py - h / 2, w, h, h / 2)
+      .fill({ color, alpha: 0.95 })
+      .stroke({ width: 1.5, color: 0x000000, alpha: 0.5 })
+    label.position.set(px, py)
+  }
+
+  /** Destroys the overlay objects; ring textures belong to the cache. */
+  destroy(): void {
+    this.under.destroy({ children: true })
+    this.over.destroy({ children: true })
+  }
+}

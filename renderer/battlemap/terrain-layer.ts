@@ -1,0 +1,82 @@
+import { Container, Graphics, Rectangle, Sprite, type Renderer, type Texture } from 'pixi.js'
+import { palette, type Layout } from './style'
+import { bake } from './textures'
+import type { BattlemapView } from './view'
+
+/** Stone floor and bevelled wall blocks, baked into one texture that changes only with the board. */
+export class TerrainLayer {
+  readonly container = new Container()
+  private readonly sprite = new Sprite()
+  private texture: Texture | null = null
+  private key = ''
+
+  constructor(private readonly renderer: Renderer) {
+    this.container.addChild(this.sprite)
+  }
+
+  /** Rebakes only when the board size, the walls or the square size changed. */
+  sync(view: BattlemapView, layout: Layout): boolean {
+    const key = `${view.width}x${view.height}@${layout.cell}x${layout.resolution}:${view.blocks.map((b) => `${b.x},${b.y}`).join(';')}`
+    if (key === this.key) return false
+    this.key = key
+    const c = layout.cell
+    const g = new Graphics()
+    drawFloor(g, view.width, view.height, c)
+    const solid = new Set(view.blocks.map((b) => `${b.x},${b.y}`))
+    // shadows first, so a wall never darkens its neighbour wall
+    for (const b of view.blocks) drawShadow(g, b.x, b.y, c, solid)
+    for (const b of view.blocks) drawBlock(g, b.x * c, b.y * c, c)
+    const frame = new Rectangle(0, 0, view.width * c, view.height * c)
+    this.texture?.destroy(true)
+    this.texture = bake(this.renderer, g, frame)
+    this.sprite.texture = this.texture
+    return true
+  }
+
+  /** Frees the baked texture. */
+  destroy(): void {
+    this.container.destroy({ children: true })
+    this.texture?.destroy(true)
+    this.texture = null
+  }
+}
+
+/** Deterministic per-square shade, so flagstones vary without any randomness. */
+function flagstone(x: number, y: number): number {
+  const h = (Math.imul(x + 1, 73856093) ^ Math.imul(y + 1, 19349663)) >>> 0
+  return palette.floor[h % palette.floor.length] ?? palette.floor[0]
+}
+
+function drawFloor(g: Graphics, w: number, h: number, c: number): void {
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) g.rect(x * c, y * c, c, c).fill(flagstone(x, y))
+  }
+}
+
+/** A soft shadow cast down-right onto open floor, which gives the walls height. */
+function drawShadow(g: Graphics, x: number, y: number, c: number, solid: Set<string>): void {
+  const d = Math.max(2, Math.round(c * 0.12))
+  if (!solid.has(`${x + 1},${y}`)) g.rect((x + 1) * c, y * c + d, d, c).fill({ color: 0, alpha: 0.35 })
+  if (!solid.has(`${x},${y + 1}`)) g.rect(x * c + d, (y + 1) * c, c - d, d).fill({ color: 0, alpha: 0.35 })
+}
+
+/** A stone block: lit top-left bevel, dark bottom-right bevel, a face with mortar joints. */
+function drawBlock(g: Graphics, x: number, y: number, c: number): void {
+  const b = Math.max(2, Math.round(c * 0.1))
+  const r = x + c
+  const btm = y + c
+  g.rect(x, y, c, c).fill(palette.blockFace)
+  g.poly([x, y, r, y, r - b, y + b, x + b, y + b]).fill(palette.blockLight)
+  g.poly([x, y, x + b, y + b, x + b, btm - b, x, btm]).fill(palette.blockSide)
+  g.poly([x, btm, x + b, btm - b, r - b, btm - b, r, btm]).fill(palette.blockDark)
+  g.poly([r, y, r, btm, r - b, btm - b, r - b, y + b]).fill(palette.blockDark)
+  if (c < 28) return
+  // mortar: two courses of stones, joints offset like real masonry
+  const fx = x + b
+  const fw = c - 2 * b
+  const mid = Math.round(y + c / 2)
+  g.moveTo(fx, mid).lineTo(fx + fw, mid)
+  g.moveTo(Math.round(fx + fw * 0.55), y + b).lineTo(Math.round(fx + fw * 0.55), mid)
+  g.moveTo(Math.round(fx + fw * 0.3), mid).lineTo(Math.round(fx + fw * 0.3), btm - b)
+  g.stroke({ width: 1, color: palette.blockMortar, pixelLine: true })
+}

@@ -1,0 +1,44 @@
+/** A board square; x grows right, y grows down. */
+export interface Cell {
+  x: number
+  y: number
+}
+
+/** One figure as the map draws it: a view derived by the app, never rules state. */
+export interface TokenView {
+  id: string
+  name: string
+  side: string
+  x: number
+  y: number
+  z: number
+  /** 0..7 clockwise from north; 0=(0,-1) 2=(+1,0) 4=(0,+1) 6=(-1,0); y grows down. */
+  facing: number
+  life: number
+  lifeMax: number
+  out: boolean
+  /** 0xRRGGBB */
+  color: number
+  active: boolean
+}
+
+/** Everything the battlemap shows; the map never sees rules state. */
+export interface BattlemapView {
+  /** squares */
+  width: number
+  /** squares */
+  height: number
+  /** solid squares (walls) */
+  blocks: Cell[]
+  tokens: TokenView[]
+  /** where the active figure can move (tinted, cost shown small) */
+  reachable: Array<Cell & { cost: number }>
+  /** hovered path preview (line through square centres) */
+  path: Cell[]
+  /** shown at the path's end */
+  pathCost: number | null
+  /** token ids the active figure can attack (ring highlight) */
+  targets: string[]
+  /** hovered illegal square: red tint + reason text */
+  refused: (Cell & { reason: string }) | null
+}

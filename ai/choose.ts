@@ -3,6 +3,7 @@ import { toNumber } from '../rules/core/fraction'
 import type { ActionOdds, Ruleset } from '../rules/core/ruleset'
 import { snapDirection } from '../rules/core/geometry'
 import type { Action, Combatant, Command, EncounterState } from '../rules/core/types'
+import { chooseAnswer } from './answer'
 import { stepsAt, stepsTo } from './distance'
 import { brute, type Personality } from './personality'
 import { afterAction, afterSpend, budgetLeft } from './simulate'
@@ -180,6 +181,7 @@ export function chooseStep(
   actorId: string,
   personality: Personality = brute
 ): AiStep {
+  if (state.pending) return chooseAnswer(state, ruleset)
   const actor = state.combatants.find((c) => c.id === actorId)
   if (!actor) throw new Error(`chooseStep: unknown combatant ${actorId}`)
   const p = perceive(state, actor)

@@ -1,4 +1,4 @@
-import type { EconomySnapshot, EncounterState, Vec3 } from './types'
+import type { Action, Answers, DecisionRequest, EconomySnapshot, EncounterState, Vec3 } from './types'
 
 /** Small facts the rulesets and the flow emit; one reducer applies them. */
 export type GameEvent =
@@ -28,6 +28,8 @@ export type GameEvent =
   | { type: 'collided'; id: string; at: Vec3; obstacle: 'block' | 'figure' | 'edge' }
   | { type: 'damaged'; id: string; amount: number; source: string }
   | { type: 'combatant.out'; id: string }
+  | { type: 'decision.requested'; action: Action; answers: Answers; request: DecisionRequest }
+  | { type: 'decision.answered'; decisionId: string; choice: string | number }
   | { type: 'turn.ended'; actorId: string }
   | { type: 'encounter.ended'; winner: string | null }
 
@@ -93,6 +95,10 @@ function reduce(state: EncounterState, e: GameEvent): EncounterState {
       }
     case 'combatant.out':
       return { ...state, combatants: updateCombatant(state, e.id, () => ({ out: true })) }
+    case 'decision.requested':
+      return { ...state, pending: { action: e.action, answers: e.answers, request: e.request } }
+    case 'decision.answered':
+      return { ...state, pending: null }
     case 'encounter.ended':
       return { ...state, phase: 'ended', winner: e.winner, turn: null }
     case 'dice.rolled':

@@ -4,7 +4,15 @@ import type { Dist } from './distribution'
 import type { GameEvent } from './events'
 import type { Fraction } from './fraction'
 import type { DiceRoller } from './rng'
-import type { Action, Combatant, EncounterState, SystemId, Violation } from './types'
+import type {
+  Action,
+  Answers,
+  Combatant,
+  DecisionRequest,
+  EncounterState,
+  SystemId,
+  Violation
+} from './types'
 
 /** What a person reads before acting, and what the AI scores: exact, never sampled. */
 export interface ActionOdds {
@@ -47,8 +55,13 @@ export interface Ruleset {
   legalActions(state: EncounterState, actorId: string): Action[]
   /** Null when legal; otherwise the reason a person can read. */
   validate(state: EncounterState, action: Action): Violation | null
-  /** Resolves a legal action, rolling through `dice`; the events say everything that happened. */
-  resolve(state: EncounterState, action: Action, dice: DiceRoller): GameEvent[]
-  /** Exact odds of an attack-like action; null for actions without chance (moves). */
-  odds(state: EncounterState, action: Action): ActionOdds | null
+  /**
+   * The next decision a legal action needs before it resolves, given the answers so far; null when
+   * it can resolve. Systems without decisions leave it out.
+   */
+  decide?(state: EncounterState, action: Action, answers: Answers): DecisionRequest | null
+  /** Resolves a legal action with its answers, rolling through `dice`; the events say what happened. */
+  resolve(state: EncounterState, action: Action, dice: DiceRoller, answers?: Answers): GameEvent[]
+  /** Exact odds of an attack-like action under given answers; null for actions without chance. */
+  odds(state: EncounterState, action: Action, answers?: Answers): ActionOdds | null
 }

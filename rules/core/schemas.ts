@@ -33,6 +33,26 @@ export const boardSchema = z.strictObject({
 const economySchema = z.strictObject({ value: z.string(), context: z.record(z.string(), z.number()) })
 
 const cost = z.record(z.string(), z.number())
+const answerValue = z.union([z.string().max(60), int])
+
+export const actionSchema = z.strictObject({
+  kind: z.string().min(1).max(40),
+  actorId: id,
+  targetId: id.optional(),
+  path: z.array(vec3Schema).max(400).optional(),
+  facing: int.min(0).max(7).optional()
+})
+
+export const decisionRequestSchema = z.strictObject({
+  id: z.string().min(1).max(60),
+  deciderId: id,
+  choices: z.array(z.string().min(1).max(60)).min(1).max(20).optional(),
+  range: z.strictObject({ min: int, max: int }).optional(),
+  default: answerValue,
+  params: z.record(z.string(), z.union([z.string().max(200), z.number()])).optional()
+})
+
+const answersSchema = z.record(z.string(), answerValue)
 const ev = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
   z.strictObject({ type: z.literal(type), ...shape })
 
@@ -66,6 +86,8 @@ export const gameEventSchema = z.discriminatedUnion('type', [
   ev('collided', { id, at: vec3Schema, obstacle: z.enum(['block', 'figure', 'edge']) }),
   ev('damaged', { id, amount: int.min(0), source: z.string().max(40) }),
   ev('combatant.out', { id }),
+  ev('decision.requested', { action: actionSchema, answers: answersSchema, request: decisionRequestSchema }),
+  ev('decision.answered', { decisionId: z.string().min(1).max(60), choice: answerValue }),
   ev('turn.ended', { actorId: id }),
   ev('encounter.ended', { winner: id.nullable() })
 ])
@@ -88,23 +110,23 @@ export const encounterStateSchema = z.strictObject({
   turn: z
     .strictObject({ sideId: id, activeId: id, activated: z.array(id), economy: economySchema })
     .nullable(),
+  pending: z
+    .strictObject({ action: actionSchema, answers: answersSchema, request: decisionRequestSchema })
+    .nullable(),
   winner: id.nullable(),
   log: z.array(gameEventSchema).max(1_000_000)
-})
-
-export const actionSchema = z.strictObject({
-  kind: z.string().min(1).max(40),
-  actorId: id,
-  targetId: id.optional(),
-  path: z.array(vec3Schema).max(400).optional(),
-  facing: int.min(0).max(7).optional()
 })
 
 export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('encounter.start') }),
   z.strictObject({ type: z.literal('action.declare'), action: actionSchema }),
   z.strictObject({ type: z.literal('activation.select'), actorId: id }),
-  z.strictObject({ type: z.literal('turn.end') })
+  z.strictObject({ type: z.literal('turn.end') }),
+  z.strictObject({
+    type: z.literal('decision.answer'),
+    decisionId: z.string().min(1).max(60),
+    choice: answerValue
+  })
 ])
 
 /** An encounter in a campaign: where it started and every command since; the state is their replay. */

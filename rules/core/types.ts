@@ -60,6 +60,34 @@ export interface TurnState {
   economy: EconomySnapshot
 }
 
+/** Answers given so far to an action's decisions, by decision id. */
+export type Answers = Record<string, string | number>
+
+/**
+ * A choice the rules need before an action resolves: a defender's defence (HQ2), an opposed dodge
+ * (Athkri), a GM adjudication point with its default, a die read from the table.
+ */
+export interface DecisionRequest {
+  /** What is decided: an i18n key under `decision.` (e.g. `hq2.defense`); answers are keyed by it. */
+  id: string
+  /** The combatant whose controller answers (a `gm` controller means the GM). */
+  deciderId: string
+  /** Named answers (labels: `decision.<id>.<choice>`), or absent when the answer is a number. */
+  choices?: string[]
+  /** Allowed whole numbers when the answer is a number (a die rolled at the table). */
+  range?: { min: number; max: number }
+  /** What automation and unattended play answer. */
+  default: string | number
+  params?: Record<string, string | number>
+}
+
+/** An action waiting for a decision. */
+export interface PendingDecision {
+  action: Action
+  answers: Answers
+  request: DecisionRequest
+}
+
 /** The whole encounter: everything a save needs to resume exactly, dice included. */
 export interface EncounterState {
   schemaVersion: 1
@@ -75,6 +103,8 @@ export interface EncounterState {
   phase: 'setup' | 'running' | 'ended'
   round: number
   turn: TurnState | null
+  /** An action halted until someone answers a decision, or null. */
+  pending: PendingDecision | null
   /** The winning side's id, or null while running or on a draw. */
   winner: string | null
   log: GameEvent[]
@@ -96,6 +126,7 @@ export type Command =
   | { type: 'action.declare'; action: Action }
   | { type: 'activation.select'; actorId: string }
   | { type: 'turn.end' }
+  | { type: 'decision.answer'; decisionId: string; choice: string | number }
 
 /** Why a command is refused, as an i18n key (`violation.<code>`) with parameters. */
 export interface Violation {

@@ -1,7 +1,7 @@
 import { applyEvents, type GameEvent } from '../core/events'
 import { seededDice } from '../core/rng'
 import type { Ruleset } from '../core/ruleset'
-import type { Command, Combatant, EncounterState, Violation } from '../core/types'
+import type { Action, Answers, Command, Combatant, EncounterState, Violation } from '../core/types'
 import { openEconomy, spendEconomy } from './economy'
 
 /** A command either happens (new state + what happened) or is refused with a readable reason. */
@@ -79,12 +79,27 @@ function declare(
   if (!state.turn || action.actorId !== state.turn.activeId) return refuse('notYourTurn')
   const violation = ruleset.validate(state, action)
   if (violation) return { ok: false, violation }
+  if (!spendEconomy(ruleset.economy, state.turn.economy, ruleset.economy.charge(state, action))) {
+    return refuse('cannotAfford')
+  }
+  return proceed(step, ruleset, action, {})
+}
+
+/** Asks the next decision the action needs or, when none is left, pays for it and resolves it. */
+function proceed(step: Step, ruleset: Ruleset, action: Action, answers: Answers): CommandResult {
+  const request = ruleset.decide?.(step.state, action, answers) ?? null
+  if (request) {
+    step.emit([{ type: 'decision.requested', action, answers, request }])
+    return { ok: true, state: step.state, events: step.events }
+  }
+  const { state } = step
+  if (!state.turn) return refuse('notRunning')
   const charge = ruleset.economy.charge(state, action)
   const economy = spendEconomy(ruleset.economy, state.turn.economy, charge)
   if (!economy) return refuse('cannotAfford')
   // The ruleset resolves against the state it validated; the spend is logged first, then what happened.
   const dice = seededDice(state.rng)
-  const resolution = ruleset.resolve(state, action, dice)
+  const resolution = ruleset.resolve(state, action, dice, answers)
   step.emit([
     { type: 'economy.spent', actorId: action.actorId, cost: costOf(charge), economy },
     ...resolution
@@ -94,6 +109,27 @@ function declare(
   const actor = combatant(step.state, action.actorId)
   if (!actor || actor.out || ruleset.economy.exhausted(economy)) advance(step, ruleset)
   return { ok: true, state: step.state, events: step.events }
+}
+
+/** A decision.answer: checks it fits the pending request, then carries the halted action on. */
+function answer(
+  step: Step,
+  ruleset: Ruleset,
+  command: Extract<Command, { type: 'decision.answer' }>
+): CommandResult {
+  const pending = step.state.pending
+  if (!pending) return refuse('noDecisionPending')
+  const { request } = pending
+  if (command.decisionId !== request.id) return refuse('otherDecisionPending', { decision: request.id })
+  const { choice } = command
+  const valid = request.choices
+    ? typeof choice === 'string' && request.choices.includes(choice)
+    : typeof choice === 'number' &&
+      Number.isInteger(choice) &&
+      (!request.range || (choice >= request.range.min && choice <= request.range.max))
+  if (!valid) return refuse('invalidAnswer', { decision: request.id, choice: String(choice) })
+  step.emit([{ type: 'decision.answered', decisionId: request.id, choice }])
+  return proceed(step, ruleset, pending.action, { ...pending.answers, [request.id]: choice })
 }
 
 function costOf(event: { type: string }): Record<string, number> {
@@ -122,6 +158,8 @@ function select(step: Step, ruleset: Ruleset, actorId: string): CommandResult {
 export function applyCommand(state: EncounterState, command: Command, ruleset: Ruleset): CommandResult {
   if (state.system !== ruleset.id) return refuse('wrongRuleset')
   if (command.type !== 'encounter.start' && state.phase !== 'running') return refuse('notRunning')
+  // A halted action must be answered before anything else happens.
+  if (state.pending && command.type !== 'decision.answer') return refuse('decisionPending')
   const step = new Step(state)
   switch (command.type) {
     case 'encounter.start':
@@ -133,6 +171,8 @@ export function applyCommand(state: EncounterState, command: Command, ruleset: R
     case 'turn.end':
       advance(step, ruleset)
       return { ok: true, state: step.state, events: step.events }
+    case 'decision.answer':
+      return answer(step, ruleset, command)
   }
 }
 
@@ -150,4 +190,9 @@ export function replay(
     state = result.state
   })
   return state
+}
+
+/** Whose controller must act now: the decider of a pending decision, else the active figure. */
+export function whoDecides(state: EncounterState): string | null {
+  return state.pending?.request.deciderId ?? state.turn?.activeId ?? null
 }

@@ -9,7 +9,9 @@ import { getRuleset } from '../../rules/systems'
 import { playAiVsAi } from './play'
 
 const sample = campaignSchema.parse(
-  JSON.parse(readFileSync(new URL('../../resources/campaigns/minecraft-sample.json', import.meta.url), 'utf8'))
+  JSON.parse(
+    readFileSync(new URL('../../resources/campaigns/minecraft-sample.json', import.meta.url), 'utf8')
+  )
 )
 const initial = sample.encounters[0]!.initial as EncounterState
 const ruleset = getRuleset('minecraft')

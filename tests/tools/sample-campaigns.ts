@@ -39,22 +39,48 @@ function minecraftSample(): Campaign {
       { id: 'monsters', name: 'Monstruos' }
     ],
     combatants: [
-      { ...createFigure('minecraft:steve', { id: 'steve', ...heroes, pos: { x: 2, y: 5, z: 0 } }), color: 0x3b82f6 },
-      { ...createFigure('minecraft:alex', { id: 'alex', ...heroes, pos: { x: 2, y: 7, z: 0 } }), color: 0x06b6d4 },
       {
-        ...createFigure('minecraft:zombie', { id: 'zombie-1', name: 'Zombi 1', ...monsters, pos: { x: 8, y: 4, z: 0 } }),
+        ...createFigure('minecraft:steve', { id: 'steve', ...heroes, pos: { x: 2, y: 5, z: 0 } }),
+        color: 0x3b82f6
+      },
+      {
+        ...createFigure('minecraft:alex', { id: 'alex', ...heroes, pos: { x: 2, y: 7, z: 0 } }),
+        color: 0x06b6d4
+      },
+      {
+        ...createFigure('minecraft:zombie', {
+          id: 'zombie-1',
+          name: 'Zombi 1',
+          ...monsters,
+          pos: { x: 8, y: 4, z: 0 }
+        }),
         color: 0x16a34a
       },
       {
-        ...createFigure('minecraft:zombie', { id: 'zombie-2', name: 'Zombi 2', ...monsters, pos: { x: 11, y: 7, z: 0 } }),
+        ...createFigure('minecraft:zombie', {
+          id: 'zombie-2',
+          name: 'Zombi 2',
+          ...monsters,
+          pos: { x: 11, y: 7, z: 0 }
+        }),
         color: 0x22c55e
       },
       {
-        ...createFigure('minecraft:zombie', { id: 'zombie-3', name: 'Zombi 3', ...monsters, pos: { x: 8, y: 9, z: 0 } }),
+        ...createFigure('minecraft:zombie', {
+          id: 'zombie-3',
+          name: 'Zombi 3',
+          ...monsters,
+          pos: { x: 8, y: 9, z: 0 }
+        }),
         color: 0x15803d
       },
       {
-        ...createFigure('minecraft:skeleton', { id: 'skeleton', name: 'Esqueleto', ...monsters, pos: { x: 14, y: 5, z: 0 } }),
+        ...createFigure('minecraft:skeleton', {
+          id: 'skeleton',
+          name: 'Esqueleto',
+          ...monsters,
+          pos: { x: 14, y: 5, z: 0 }
+        }),
         color: 0xd4d4d8
       }
     ],
@@ -62,6 +88,7 @@ function minecraftSample(): Campaign {
     phase: 'setup',
     round: 0,
     turn: null,
+    pending: null,
     winner: null,
     log: []
   }

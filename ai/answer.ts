@@ -1,0 +1,38 @@
+import { mean } from '../rules/core/distribution'
+import type { Ruleset } from '../rules/core/ruleset'
+import type { EncounterState } from '../rules/core/types'
+import type { AiStep } from './choose'
+
+/**
+ * Answers the pending decision for its decider with exact odds: a defender picks the answer that
+ * leaves it the least expected damage, an attacker the most; anything else takes the rules' default.
+ */
+export function chooseAnswer(state: EncounterState, ruleset: Ruleset): AiStep {
+  const pending = state.pending
+  if (!pending) throw new Error('chooseAnswer: no decision pending')
+  const { action, answers, request } = pending
+  const decider = state.combatants.find((c) => c.id === request.deciderId)
+  const role = request.deciderId === action.targetId ? -1 : request.deciderId === action.actorId ? 1 : 0
+  const scored = (request.choices ?? []).map((choice) => {
+    const odds = role === 0 ? null : ruleset.odds(state, action, { ...answers, [request.id]: choice })
+    return { choice, score: odds ? role * mean(odds.damage) : 0 }
+  })
+  const best = scored.reduce<{ choice: string | number; score: number } | null>(
+    (b, o) => (!b || o.score > b.score ? o : b),
+    null
+  )
+  const pick = role !== 0 && best ? best.choice : request.default
+  const reason = {
+    key: 'answer',
+    params: { actor: decider?.name ?? request.deciderId, decision: request.id, choice: String(pick) }
+  }
+  return {
+    command: { type: 'decision.answer', decisionId: request.id, choice: pick },
+    reason,
+    trace: scored.map((o) => ({
+      action: null,
+      score: o.score,
+      reason: { ...reason, params: { ...reason.params, choice: o.choice } }
+    }))
+  }
+}

@@ -1,6 +1,6 @@
 import type { Ruleset } from '../rules/core/ruleset'
 import type { Action, EncounterState } from '../rules/core/types'
-import { spendEconomy } from '../rules/flow/economy'
+import { spendEconomy } from '../rules/core/economy'
 import { applyCommand } from '../rules/flow/engine'
 
 /**

@@ -7,6 +7,8 @@ export type GameEvent =
   | { type: 'turn.started'; sideId: string; actorId: string; economy: EconomySnapshot }
   | { type: 'activation.changed'; actorId: string; economy: EconomySnapshot }
   | { type: 'economy.spent'; actorId: string; cost: Record<string, number>; economy: EconomySnapshot }
+  /** A start-of-turn grant or change (e.g. HQ2's rolled movement points), not a paid action. */
+  | { type: 'economy.changed'; actorId: string; economy: EconomySnapshot }
   | {
       type: 'dice.rolled'
       actorId: string
@@ -65,7 +67,8 @@ function reduce(state: EncounterState, e: GameEvent): EncounterState {
           sideId: e.sideId,
           activeId: e.actorId,
           activated: state.turn?.sideId === e.sideId ? [...state.turn.activated, e.actorId] : [e.actorId],
-          economy: e.economy
+          economy: e.economy,
+          actions: 0
         }
       }
     case 'activation.changed': {
@@ -73,10 +76,20 @@ function reduce(state: EncounterState, e: GameEvent): EncounterState {
       const activated = state.turn.activated.filter((id) => id !== state.turn?.activeId)
       return {
         ...state,
-        turn: { ...state.turn, activeId: e.actorId, activated: [...activated, e.actorId], economy: e.economy }
+        turn: {
+          ...state.turn,
+          activeId: e.actorId,
+          activated: [...activated, e.actorId],
+          economy: e.economy,
+          actions: 0
+        }
       }
     }
     case 'economy.spent':
+      return state.turn
+        ? { ...state, turn: { ...state.turn, economy: e.economy, actions: state.turn.actions + 1 } }
+        : state
+    case 'economy.changed':
       return state.turn ? { ...state, turn: { ...state.turn, economy: e.economy } } : state
     case 'moved': {
       const last = e.path[e.path.length - 1]

@@ -51,6 +51,11 @@ export interface Ruleset {
   defaultSettings: Record<string, unknown>
   turnOrder: TurnOrder
   economy: Economy
+  /**
+   * What happens as a figure's activation opens, before it acts: HQ2's movement roll, PF's dying
+   * check, Athkri's bleed saves. Events only (an `economy.changed` adjusts the fresh economy).
+   */
+  startTurn?(state: EncounterState, actorId: string, dice: DiceRoller): GameEvent[]
   /** Every action the figure could legally take now (moves to each reachable square included). */
   legalActions(state: EncounterState, actorId: string): Action[]
   /** Null when legal; otherwise the reason a person can read. */

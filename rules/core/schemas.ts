@@ -21,13 +21,15 @@ export const combatantSchema = z.strictObject({
   lifeMax: int.min(1),
   out: z.boolean(),
   stats: z.record(z.string(), z.unknown()),
-  color: int.min(0).max(0xffffff).optional()
+  color: int.min(0).max(0xffffff).optional(),
+  size: z.number().min(0.25).max(8).optional()
 })
 
 export const boardSchema = z.strictObject({
   width: int.min(1).max(200),
   height: int.min(1).max(200),
-  blocks: z.array(z.strictObject({ x: int, y: int })).max(40000)
+  blocks: z.array(z.strictObject({ x: int, y: int })).max(40000),
+  elevation: z.array(int.min(-100).max(100)).max(40000).optional()
 })
 
 const economySchema = z.strictObject({ value: z.string(), context: z.record(z.string(), z.number()) })
@@ -63,6 +65,7 @@ export const gameEventSchema = z.discriminatedUnion('type', [
   ev('turn.started', { sideId: id, actorId: id, economy: economySchema }),
   ev('activation.changed', { actorId: id, economy: economySchema }),
   ev('economy.spent', { actorId: id, cost, economy: economySchema }),
+  ev('economy.changed', { actorId: id, economy: economySchema }),
   ev('dice.rolled', {
     actorId: id,
     purpose: z.string().min(1).max(40),
@@ -108,7 +111,13 @@ export const encounterStateSchema = z.strictObject({
   phase: z.enum(['setup', 'running', 'ended']),
   round: int.min(0),
   turn: z
-    .strictObject({ sideId: id, activeId: id, activated: z.array(id), economy: economySchema })
+    .strictObject({
+      sideId: id,
+      activeId: id,
+      activated: z.array(id),
+      economy: economySchema,
+      actions: int.min(0)
+    })
     .nullable(),
   pending: z
     .strictObject({ action: actionSchema, answers: answersSchema, request: decisionRequestSchema })

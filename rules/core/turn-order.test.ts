@@ -39,7 +39,7 @@ function state(
     phase: 'running',
     round: 1,
     pending: null,
-    turn: turn ? { ...turn, economy: { value: 'acting', context: {} } } : null,
+    turn: turn ? { ...turn, economy: { value: 'acting', context: {} }, actions: 0 } : null,
     winner: null,
     log: []
   }

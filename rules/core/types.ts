@@ -30,6 +30,8 @@ export interface Combatant {
   stats: Record<string, unknown>
   /** Token colour as 0xRRGGBB, for the battlemap. */
   color?: number
+  /** Footprint side in squares (1 by default; 2 = 2×2, 0.5 = a tiny figure sharing a square). */
+  size?: number
 }
 
 /** A side of the fight (heroes, monsters...). */
@@ -43,6 +45,8 @@ export interface Board {
   width: number
   height: number
   blocks: Array<{ x: number; y: number }>
+  /** Ground height of each square, row-major (voxel and multi-level maps); absent = all 0. */
+  elevation?: number[]
 }
 
 /** A ruleset's per-turn action economy, as a plain snapshot of its XState economy machine. */
@@ -58,6 +62,8 @@ export interface TurnState {
   /** Figures of the side that have already taken (or are taking) their activation this turn. */
   activated: string[]
   economy: EconomySnapshot
+  /** Actions resolved in this activation (0 = untouched, so the side may still pick another figure). */
+  actions: number
 }
 
 /** Answers given so far to an action's decisions, by decision id. */

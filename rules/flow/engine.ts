@@ -2,7 +2,7 @@ import { applyEvents, type GameEvent } from '../core/events'
 import { seededDice } from '../core/rng'
 import type { Ruleset } from '../core/ruleset'
 import type { Action, Answers, Command, Combatant, EncounterState, Violation } from '../core/types'
-import { openEconomy, spendEconomy } from './economy'
+import { openEconomy, spendEconomy } from '../core/economy'
 
 /** A command either happens (new state + what happened) or is refused with a readable reason. */
 export type CommandResult =
@@ -37,6 +37,16 @@ function startActivation(step: Step, ruleset: Ruleset, who: { sideId: string; ac
   if (!actor) throw new Error(`turn order named unknown combatant ${who.actorId}`)
   const economy = openEconomy(ruleset.economy, step.state, actor)
   step.emit([{ type: 'turn.started', sideId: who.sideId, actorId: who.actorId, economy }])
+  openingRolls(step, ruleset, who.actorId)
+}
+
+/** The ruleset's start-of-activation step (movement rolls, dying checks...), with the game's dice. */
+function openingRolls(step: Step, ruleset: Ruleset, actorId: string): void {
+  if (!ruleset.startTurn) return
+  const dice = seededDice(step.state.rng)
+  const events = ruleset.startTurn(step.state, actorId, dice)
+  step.emit(events)
+  step.state = { ...step.state, rng: dice.state }
 }
 
 /** Ends the encounter when at most one side stands; true if it ended. */
@@ -147,10 +157,10 @@ function select(step: Step, ruleset: Ruleset, actorId: string): CommandResult {
   if (!current || !wanted || wanted.side !== turn.sideId || wanted.out) return refuse('notYourSide')
   if (actorId === turn.activeId) return refuse('alreadyActive')
   if (turn.activated.includes(actorId)) return refuse('alreadyActivated')
-  // Only an untouched activation can be handed over: the figure must not have spent anything yet.
-  const fresh = openEconomy(ruleset.economy, state, current)
-  if (JSON.stringify(fresh) !== JSON.stringify(turn.economy)) return refuse('activationStarted')
+  // Only an untouched activation can be handed over: the figure must not have acted yet.
+  if (turn.actions > 0) return refuse('activationStarted')
   step.emit([{ type: 'activation.changed', actorId, economy: openEconomy(ruleset.economy, state, wanted) }])
+  openingRolls(step, ruleset, actorId)
   return { ok: true, state: step.state, events: step.events }
 }
 

@@ -109,7 +109,8 @@ export function withActive(state: EncounterState, actorId: string, ap?: number):
       sideId: actor.side,
       activeId: actor.id,
       activated: [actor.id],
-      economy: { value: left > 0 ? 'acting' : 'spent', context: { ap: left } }
+      economy: { value: left > 0 ? 'acting' : 'spent', context: { ap: left } },
+      actions: 0
     }
   }
 }

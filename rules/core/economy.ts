@@ -5,8 +5,8 @@ import {
   type EventObject,
   type StateValue
 } from 'xstate'
-import type { Economy } from '../core/ruleset'
-import type { Combatant, EconomySnapshot, EncounterState } from '../core/types'
+import type { Economy } from './ruleset'
+import type { Combatant, EconomySnapshot, EncounterState } from './types'
 
 // The flow keeps each ruleset's economy machine as a plain snapshot in the encounter state and steps it
 // purely: saves stay JSON, replays stay exact, and no live child actor has to be persisted.

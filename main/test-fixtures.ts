@@ -29,6 +29,7 @@ export function makeCampaign(id = 'demo', name = 'Demo campaign'): Campaign {
           phase: 'setup',
           round: 0,
           turn: null,
+          initiative: {},
           pending: null,
           winner: null,
           log: []

@@ -4,6 +4,7 @@ import type { Action, Answers, DecisionRequest, EconomySnapshot, EncounterState,
 export type GameEvent =
   | { type: 'encounter.started' }
   | { type: 'round.started'; round: number }
+  | { type: 'initiative.rolled'; id: string; total: number }
   | { type: 'turn.started'; sideId: string; actorId: string; economy: EconomySnapshot }
   | { type: 'activation.changed'; actorId: string; economy: EconomySnapshot }
   | { type: 'economy.spent'; actorId: string; cost: Record<string, number>; economy: EconomySnapshot }
@@ -60,6 +61,8 @@ function reduce(state: EncounterState, e: GameEvent): EncounterState {
       return { ...state, phase: 'running', round: 0 }
     case 'round.started':
       return { ...state, round: e.round }
+    case 'initiative.rolled':
+      return { ...state, initiative: { ...state.initiative, [e.id]: e.total } }
     case 'turn.started':
       return {
         ...state,

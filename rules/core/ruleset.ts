@@ -51,6 +51,8 @@ export interface Ruleset {
   defaultSettings: Record<string, unknown>
   turnOrder: TurnOrder
   economy: Economy
+  /** Rolls initiative as the encounter starts (`initiative.rolled` events), for initiative systems. */
+  rollInitiative?(state: EncounterState, dice: DiceRoller): GameEvent[]
   /**
    * What happens as a figure's activation opens, before it acts: HQ2's movement roll, PF's dying
    * check, Athkri's bleed saves. Events only (an `economy.changed` adjusts the fresh economy).

@@ -62,6 +62,7 @@ const ev = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
 export const gameEventSchema = z.discriminatedUnion('type', [
   ev('encounter.started', {}),
   ev('round.started', { round: int }),
+  ev('initiative.rolled', { id, total: z.number() }),
   ev('turn.started', { sideId: id, actorId: id, economy: economySchema }),
   ev('activation.changed', { actorId: id, economy: economySchema }),
   ev('economy.spent', { actorId: id, cost, economy: economySchema }),
@@ -119,6 +120,7 @@ export const encounterStateSchema = z.strictObject({
       actions: int.min(0)
     })
     .nullable(),
+  initiative: z.record(id, z.number()),
   pending: z
     .strictObject({ action: actionSchema, answers: answersSchema, request: decisionRequestSchema })
     .nullable(),

@@ -38,6 +38,7 @@ function state(
     rng: seedRng(0),
     phase: 'running',
     round: 1,
+    initiative: {},
     pending: null,
     turn: turn ? { ...turn, economy: { value: 'acting', context: {} }, actions: 0 } : null,
     winner: null,

@@ -109,6 +109,8 @@ export interface EncounterState {
   phase: 'setup' | 'running' | 'ended'
   round: number
   turn: TurnState | null
+  /** Initiative totals by combatant id, for systems that order turns by initiative (empty otherwise). */
+  initiative: Record<string, number>
   /** An action halted until someone answers a decision, or null. */
   pending: PendingDecision | null
   /** The winning side's id, or null while running or on a draw. */

@@ -1,5 +1,5 @@
 import { applyEvents, type GameEvent } from '../core/events'
-import { seededDice } from '../core/rng'
+import { seededDice, type DiceRoller } from '../core/rng'
 import type { Ruleset } from '../core/ruleset'
 import type { Action, Answers, Command, Combatant, EncounterState, Violation } from '../core/types'
 import { openEconomy, spendEconomy } from '../core/economy'
@@ -30,6 +30,12 @@ class Step {
     this.state = applyEvents(this.state, events)
     this.events.push(...events)
   }
+  /** Runs a rules step with the game's dice, emits its events and keeps the advanced RNG. */
+  withDice(rulesStep: (dice: DiceRoller) => GameEvent[]): void {
+    const dice = seededDice(this.state.rng)
+    this.emit(rulesStep(dice))
+    this.state = { ...this.state, rng: dice.state }
+  }
 }
 
 function startActivation(step: Step, ruleset: Ruleset, who: { sideId: string; actorId: string }): void {
@@ -42,11 +48,8 @@ function startActivation(step: Step, ruleset: Ruleset, who: { sideId: string; ac
 
 /** The ruleset's start-of-activation step (movement rolls, dying checks...), with the game's dice. */
 function openingRolls(step: Step, ruleset: Ruleset, actorId: string): void {
-  if (!ruleset.startTurn) return
-  const dice = seededDice(step.state.rng)
-  const events = ruleset.startTurn(step.state, actorId, dice)
-  step.emit(events)
-  step.state = { ...step.state, rng: dice.state }
+  const { startTurn } = ruleset
+  if (startTurn) step.withDice((dice) => startTurn(step.state, actorId, dice))
 }
 
 /** Ends the encounter when at most one side stands; true if it ended. */
@@ -71,7 +74,10 @@ function advance(step: Step, ruleset: Ruleset): void {
 
 function start(step: Step, ruleset: Ruleset): CommandResult {
   if (step.state.phase !== 'setup') return refuse('alreadyStarted')
-  step.emit([{ type: 'encounter.started' }, { type: 'round.started', round: 1 }])
+  step.emit([{ type: 'encounter.started' }])
+  const { rollInitiative } = ruleset
+  if (rollInitiative) step.withDice((dice) => rollInitiative(step.state, dice))
+  step.emit([{ type: 'round.started', round: 1 }])
   if (checkEnd(step)) return { ok: true, state: step.state, events: step.events }
   const first = ruleset.turnOrder.first(step.state)
   if (first) startActivation(step, ruleset, first)
@@ -108,13 +114,10 @@ function proceed(step: Step, ruleset: Ruleset, action: Action, answers: Answers)
   const economy = spendEconomy(ruleset.economy, state.turn.economy, charge)
   if (!economy) return refuse('cannotAfford')
   // The ruleset resolves against the state it validated; the spend is logged first, then what happened.
-  const dice = seededDice(state.rng)
-  const resolution = ruleset.resolve(state, action, dice, answers)
-  step.emit([
+  step.withDice((dice) => [
     { type: 'economy.spent', actorId: action.actorId, cost: costOf(charge), economy },
-    ...resolution
+    ...ruleset.resolve(state, action, dice, answers)
   ])
-  step.state = { ...step.state, rng: dice.state }
   if (checkEnd(step)) return { ok: true, state: step.state, events: step.events }
   const actor = combatant(step.state, action.actorId)
   if (!actor || actor.out || ruleset.economy.exhausted(economy)) advance(step, ruleset)

@@ -88,6 +88,7 @@ function minecraftSample(): Campaign {
     phase: 'setup',
     round: 0,
     turn: null,
+    initiative: {},
     pending: null,
     winner: null,
     log: []

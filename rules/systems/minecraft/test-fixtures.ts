@@ -91,6 +91,7 @@ export function makeEncounter(spec: EncounterSpec): EncounterState {
     phase: 'running',
     round: 1,
     turn: null,
+    initiative: {},
     pending: null,
     winner: null,
     log: []

@@ -28,6 +28,11 @@ export interface TurnOrder {
   first(state: EncounterState): { sideId: string; actorId: string } | null
   /** Who acts after the current activation; null ends the round. */
   next(state: EncounterState): { sideId: string; actorId: string } | null
+  /**
+   * Whether the side may hand its untouched activation to this figure (`activation.select`); absent
+   * means any able figure of the side not yet activated this turn may take it.
+   */
+  canSelect?(state: EncounterState, actorId: string): boolean
 }
 
 /** The per-turn action economy: an XState machine the flow steps purely with `transition()`. */

@@ -76,7 +76,7 @@ export type Answers = Record<string, string | number>
 export interface DecisionRequest {
   /** What is decided: an i18n key under `decision.` (e.g. `hq2.defense`); answers are keyed by it. */
   id: string
-  /** The combatant whose controller answers (a `gm` controller means the GM). */
+  /** The combatant whose controller answers (a `gm` controller means the GM), or `'gm'` for the GM. */
   deciderId: string
   /** Named answers (labels: `decision.<id>.<choice>`), or absent when the answer is a number. */
   choices?: string[]

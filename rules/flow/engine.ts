@@ -160,6 +160,7 @@ function select(step: Step, ruleset: Ruleset, actorId: string): CommandResult {
   if (!current || !wanted || wanted.side !== turn.sideId || wanted.out) return refuse('notYourSide')
   if (actorId === turn.activeId) return refuse('alreadyActive')
   if (turn.activated.includes(actorId)) return refuse('alreadyActivated')
+  if (ruleset.turnOrder.canSelect?.(state, actorId) === false) return refuse('alreadyActivated')
   // Only an untouched activation can be handed over: the figure must not have acted yet.
   if (turn.actions > 0) return refuse('activationStarted')
   step.emit([{ type: 'activation.changed', actorId, economy: openEconomy(ruleset.economy, state, wanted) }])

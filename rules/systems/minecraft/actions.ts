@@ -1,12 +1,14 @@
 import type { GameEvent } from '../../core/events'
 import type { ActionOdds } from '../../core/ruleset'
 import type { DiceRoller } from '../../core/rng'
-import type { Action, Combatant, EncounterState, Violation } from '../../core/types'
+import type { Action, Answers, Combatant, DecisionRequest, EncounterState, Violation } from '../../core/types'
 import { attackViolation, planAttack, resolveAttack } from './attack'
 import { actionCost } from './economy.machine'
-import { moveActions, moveViolation, resolveMove } from './movement'
+import { fallRequest } from './falls'
+import { moveActions, moveViolation, pathSteps, resolveMove } from './movement'
 import { attackOdds } from './odds'
 import { readSettings } from './settings'
+import { reactivated } from './turn-order'
 
 /** The action kinds of the Minecraft ruleset. */
 export const actionKinds = ['move', 'melee', 'ranged', 'face'] as const
@@ -28,6 +30,7 @@ export function validateAction(state: EncounterState, action: Action): Violation
   if (!actor) return { code: 'unknownActor', params: { actorId: action.actorId } }
   if (actor.out) return { code: 'actorOut', params: { actorId: actor.id } }
   if (!isActive(state, actor)) return { code: 'notYourTurn', params: { actorId: actor.id } }
+  if (reactivated(state, actor.id)) return { code: 'alreadyActedThisRound', params: { actorId: actor.id } }
   const broken = ruleViolation(state, action, actor)
   if (broken) return broken
   const need = actionCost(state, action)
@@ -39,7 +42,7 @@ function ruleViolation(state: EncounterState, action: Action, actor: Combatant):
   const settings = readSettings(state)
   switch (action.kind) {
     case 'move':
-      return moveViolation(state, actor, action.path)
+      return moveViolation(state, settings, actor, action.path)
     case 'melee':
     case 'ranged':
       return attackViolation(state, settings, action)
@@ -74,8 +77,34 @@ export function legalActions(state: EncounterState, actorId: string): Action[] {
   return candidates.filter((a) => validateAction(state, a) === null)
 }
 
-/** Resolves a legal action into events (economy and turn events are the flow's); throws when illegal. */
-export function resolveAction(state: EncounterState, action: Action, dice: DiceRoller): GameEvent[] {
+/**
+ * The next GM point a legal action raises before it resolves (minecraft.md G-4): the damage of a fall on
+ * the way of a move, or of the fall a hit's knockback would cause. Null when nothing is left to ask.
+ */
+export function decideAction(
+  state: EncounterState,
+  action: Action,
+  answers: Answers
+): DecisionRequest | null {
+  const actor = state.combatants.find((c) => c.id === action.actorId)
+  if (!actor) return null
+  const settings = readSettings(state)
+  if (action.kind === 'move') {
+    return fallRequest(settings, actor, pathSteps(state, settings, actor, action.path ?? []).falls, answers)
+  }
+  const plan = planAttack(state, settings, action, answers)
+  const kb = plan?.knockback
+  if (!plan || kb?.kind !== 'push' || kb.fall === undefined) return null
+  return fallRequest(settings, plan.target, [kb.fall], answers)
+}
+
+/** Resolves a legal action with its answers into events (economy and turn events are the flow's). */
+export function resolveAction(
+  state: EncounterState,
+  action: Action,
+  dice: DiceRoller,
+  answers: Answers = {}
+): GameEvent[] {
   const violation = validateAction(state, action)
   if (violation) throw new Error(`minecraft: illegal ${action.kind} by ${action.actorId}: ${violation.code}`)
   const settings = readSettings(state)
@@ -83,18 +112,18 @@ export function resolveAction(state: EncounterState, action: Action, dice: DiceR
   if (!actor) return []
   switch (action.kind) {
     case 'move':
-      return resolveMove(settings, actor, action)
+      return resolveMove(state, settings, actor, action, answers)
     case 'face':
       return [{ type: 'faced', id: actor.id, facing: action.facing ?? actor.facing }]
     default: {
-      const plan = planAttack(state, settings, action)
+      const plan = planAttack(state, settings, action, answers)
       return plan ? resolveAttack(settings, plan, dice) : []
     }
   }
 }
 
-/** Exact odds of a melee or ranged action (legal or hypothetical); null for moves and facing. */
-export function actionOdds(state: EncounterState, action: Action): ActionOdds | null {
-  const plan = planAttack(state, readSettings(state), action)
+/** Exact odds of a melee or ranged action (legal or hypothetical) under the answers; null otherwise. */
+export function actionOdds(state: EncounterState, action: Action, answers: Answers = {}): ActionOdds | null {
+  const plan = planAttack(state, readSettings(state), action, answers)
   return plan ? attackOdds(plan) : null
 }

@@ -2,7 +2,7 @@ import type { GameEvent } from '../../core/events'
 import { chebyshev, FRONT_FLANK_BACK, relativeSector, snapDirection, type Sector } from '../../core/geometry'
 import type { DiceRoller } from '../../core/rng'
 import { rollUnder, type RollUnderRule } from '../../core/roll-under'
-import type { Action, Combatant, EncounterState, Violation } from '../../core/types'
+import type { Action, Answers, Combatant, EncounterState, Violation } from '../../core/types'
 import {
   areEnemies,
   hasLineOfSight,
@@ -14,6 +14,7 @@ import {
   rangedDistance,
   type Knockback
 } from './board'
+import { fallDamage, fallEvents } from './falls'
 import { distanceModifier, type McSettings } from './settings'
 import { armorModifier, meleeSkillKey, readStats, weaponModifier, weaponSkill } from './stats'
 
@@ -33,6 +34,8 @@ export interface AttackPlan {
   hitRule: RollUnderRule
   /** Where the hit pushes the target, and what it collides with. */
   knockback: Knockback
+  /** Life the target loses if the knockback drops it off a ledge (G-4: the GM's answer or the proposal). */
+  fallDamage: number
   impactTarget: number
   woundTarget: number
   /** Impact and wound rolls share a rule (both are wound rolls, A11). */
@@ -93,7 +96,12 @@ function sectorBonus(settings: McSettings, sector: Sector | undefined): number {
 }
 
 /** Builds the plan of a melee or ranged action; null when the actor, target or ranged weapon is missing. */
-export function planAttack(state: EncounterState, settings: McSettings, action: Action): AttackPlan | null {
+export function planAttack(
+  state: EncounterState,
+  settings: McSettings,
+  action: Action,
+  answers: Answers = {}
+): AttackPlan | null {
   if (action.kind !== 'melee' && action.kind !== 'ranged') return null
   const mode: AttackMode = action.kind
   const attacker = state.combatants.find((c) => c.id === action.actorId)
@@ -109,12 +117,15 @@ export function planAttack(state: EncounterState, settings: McSettings, action: 
   const autoHit = sector === 'back' && settings.backAutoHit
   const bonus = sectorBonus(settings, sector)
   const allNatural = settings.autoRuleScope === 'all'
+  const knockback = knockbackOutcome(state, settings, target, knockbackStep(mode, attacker.pos, target.pos))
+  const drops = knockback.kind === 'push' && knockback.fall !== undefined ? [knockback.fall] : []
   const base = {
     mode,
     attacker,
     target,
     autoHit,
-    knockback: knockbackOutcome(state, settings, target, knockbackStep(mode, attacker.pos, target.pos)),
+    knockback,
+    fallDamage: fallDamage(settings, drops, answers),
     impactTarget: impactTarget(settings, target),
     woundRule: d10Rule(allNatural),
     facing: snapDirection(dx, dy),
@@ -189,15 +200,16 @@ function rangedViolation(
       params: { distance: rangedDistance(attacker.pos, target.pos), max: settings.maxRange }
     }
   }
-  if (settings.requireLineOfSight && !hasLineOfSight(state, attacker.pos, target.pos)) {
+  if (settings.requireLineOfSight && !hasLineOfSight(state, settings, attacker.pos, target.pos)) {
     return { code: 'noLineOfSight', params: { targetId: target.id } }
   }
   return null
 }
 
 /**
- * Rolls a planned attack (minecraft.md §3 state machine): declare, turn, hit roll or automatic hit,
- * knockback with a possible strength-4 impact, then the wound roll; each success removes 1 life.
+ * Rolls a planned attack (minecraft.md §3 state machine): declare, turn, hit roll or automatic hit, then
+ * (A10, knockbackFirst) the knockback with a possible strength-4 impact or fall, and the wound roll; each
+ * successful roll removes 1 life, a fall what the GM entered (G-4).
  */
 export function resolveAttack(settings: McSettings, plan: AttackPlan, dice: DiceRoller): GameEvent[] {
   const { attacker, target } = plan
@@ -225,20 +237,32 @@ export function resolveAttack(settings: McSettings, plan: AttackPlan, dice: Dice
   events.push({ type: 'attack.hit', attackerId, targetId, automatic: plan.autoHit })
 
   let life = target.life
-  const wound = (source: 'impact' | 'wound'): void => {
-    events.push({ type: 'damaged', id: targetId, amount: 1, source })
-    life -= 1
-    if (life <= 0) events.push({ type: 'combatant.out', id: targetId })
+  const lose = (more: GameEvent[]): void => {
+    events.push(...more)
+    for (const e of more) if (e.type === 'damaged') life -= e.amount
   }
-  const kb = plan.knockback
-  if (kb.kind === 'push') {
-    events.push({ type: 'pushed', id: targetId, from: target.pos, to: kb.to })
-  } else if (kb.kind === 'collision') {
-    events.push({ type: 'collided', id: targetId, at: kb.at, obstacle: kb.obstacle })
-    if (roll(dice, attackerId, 'impact', plan.impactTarget, plan.woundRule, events)) wound('impact')
+  const wound = (source: 'impact' | 'wound'): void =>
+    lose([
+      { type: 'damaged', id: targetId, amount: 1, source },
+      ...(life <= 1 ? [{ type: 'combatant.out' as const, id: targetId }] : [])
+    ])
+  const knockback = (): void => {
+    const kb = plan.knockback
+    if (kb.kind === 'push') {
+      events.push({ type: 'pushed', id: targetId, from: target.pos, to: kb.to })
+      if (kb.fall !== undefined) lose(fallEvents(targetId, life, plan.fallDamage))
+    } else if (kb.kind === 'collision') {
+      events.push({ type: 'collided', id: targetId, at: kb.at, obstacle: kb.obstacle })
+      if (roll(dice, attackerId, 'impact', plan.impactTarget, plan.woundRule, events)) wound('impact')
+    }
   }
-  // A figure taken out by the impact is gone: there is nothing left to wound.
-  if (life > 0 && roll(dice, attackerId, 'wound', plan.woundTarget, plan.woundRule, events)) wound('wound')
+  const woundRoll = (): void => {
+    if (roll(dice, attackerId, 'wound', plan.woundTarget, plan.woundRule, events)) wound('wound')
+  }
+  // A figure taken out is gone: nothing is left to push or wound.
+  const [first, second] = settings.knockbackFirst ? [knockback, woundRoll] : [woundRoll, knockback]
+  first()
+  if (life > 0) second()
   return events
 }
 

@@ -11,7 +11,8 @@ import {
 import type { Combatant, EncounterState, Vec3 } from '../../core/types'
 import type { McSettings } from './settings'
 
-// The Minecraft reading of the shared geometry: 3D reach, ranged distance with height, knockback.
+// The Minecraft reading of the shared geometry: ground heights, 3D reach, ranged distance with height,
+// sight over block columns, knockback onto lower ground or against higher ground.
 
 const blockCache = new WeakMap<object, Set<string>>()
 
@@ -27,6 +28,12 @@ export function blockSet(state: EncounterState): Set<string> {
 /** True when the square is a solid block. */
 export function isBlock(state: EncounterState, p: Vec2): boolean {
   return blockSet(state).has(squareKey(p))
+}
+
+/** The ground height of a square (`board.elevation`, row-major; absent = 0): where a figure stands. */
+export function groundHeight(state: EncounterState, p: Vec2): number {
+  const { elevation, width } = state.board
+  return elevation?.[p.y * width + p.x] ?? 0
 }
 
 /** True when the square is on the board. */
@@ -81,9 +88,22 @@ export function inRange(settings: McSettings, shooter: Vec3, target: Vec3): bool
   )
 }
 
-/** minecraft.md §3 [REC]: no block between the two squares (figures do not block sight). */
-export function hasLineOfSight(state: EncounterState, a: Vec2, b: Vec2): boolean {
-  return lineOfSight(a, b, (p) => isBlock(state, p))
+/**
+ * minecraft.md §3 [REC] / A13 [GAP]: sight runs between points `eyeHeight` above each figure. A square the
+ * 2D line crosses blocks it when it is a wall block, or when its ground column rises above the line's
+ * height at the point nearest the square's centre. Figures never block; the two end squares never block.
+ */
+export function hasLineOfSight(state: EncounterState, settings: McSettings, a: Vec3, b: Vec3): boolean {
+  const za = a.z + settings.eyeHeight
+  const zb = b.z + settings.eyeHeight
+  const dx = b.x - a.x
+  const dy = b.y - a.y
+  const len2 = dx * dx + dy * dy
+  return lineOfSight(a, b, (p) => {
+    if (isBlock(state, p)) return true
+    const t = len2 === 0 ? 0 : Math.min(1, Math.max(0, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2))
+    return groundHeight(state, p) > za + t * (zb - za)
+  })
 }
 
 /** minecraft.md §2 / A8: melee pushes along attacker→target; ranged snaps that vector to the 8 directions. */
@@ -95,22 +115,32 @@ export function knockbackStep(mode: 'melee' | 'ranged', attacker: Vec2, target: 
 
 /** Where a knockback ends: a free square, or the obstacle the figure hits (minecraft.md §4.2 step 5). */
 export type Knockback =
-  | { kind: 'push'; to: Vec3 }
+  /** `fall`: blocks dropped when the push goes off a ledge higher than maxDropWithoutFall (G-4). */
+  | { kind: 'push'; to: Vec3; fall?: number }
   | { kind: 'collision'; at: Vec3; obstacle: 'block' | 'figure' | 'edge' }
   | { kind: 'none' }
 
-/** The knockback of `target` one square along `step` on the current board (A9, G-3). */
+/**
+ * The knockback of `target` one square along `step` on the current board (A9, G-3, G-4): the board edge,
+ * a wall block or ground more than knockbackMaxRise higher stop it (a collision, the higher ground as a
+ * 'block'); otherwise it lands on the new square's ground, falling when the drop exceeds maxDropWithoutFall.
+ */
 export function knockbackOutcome(
   state: EncounterState,
   settings: McSettings,
   target: Combatant,
   step: Vec2
 ): Knockback {
-  const at = { x: target.pos.x + step.x, y: target.pos.y + step.y, z: target.pos.z }
-  if (!isOnBoard(state, at)) return { kind: 'collision', at, obstacle: 'edge' }
-  if (isBlock(state, at)) return { kind: 'collision', at, obstacle: 'block' }
-  if (figureAt(state, at, target.id)) {
+  const square = { x: target.pos.x + step.x, y: target.pos.y + step.y }
+  const at = { ...square, z: target.pos.z }
+  if (!isOnBoard(state, square)) return { kind: 'collision', at, obstacle: 'edge' }
+  if (isBlock(state, square)) return { kind: 'collision', at, obstacle: 'block' }
+  const ground = groundHeight(state, square)
+  if (ground - target.pos.z > settings.knockbackMaxRise) return { kind: 'collision', at, obstacle: 'block' }
+  if (figureAt(state, square, target.id)) {
     return settings.figuresBlockKnockback ? { kind: 'collision', at, obstacle: 'figure' } : { kind: 'none' }
   }
-  return { kind: 'push', to: at }
+  const drop = target.pos.z - ground
+  const to = { ...square, z: ground }
+  return drop > settings.maxDropWithoutFall ? { kind: 'push', to, fall: drop } : { kind: 'push', to }
 }

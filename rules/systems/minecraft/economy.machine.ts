@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate'
 import type { Economy } from '../../core/ruleset'
 import type { Action, Combatant, EncounterState } from '../../core/types'
+import { pathSteps } from './movement'
 import { readSettings } from './settings'
 import { readStats } from './stats'
 
@@ -46,12 +47,15 @@ export function apPerTurn(state: EncounterState, actor: Combatant): number {
   return readStats(actor).apPerTurn ?? readSettings(state).apPerTurn
 }
 
-/** AP an action costs (minecraft.md §3): move = squares × cost, melee 1, ranged 2, face 0. */
+/** AP an action costs (minecraft.md §3): move = squares × cost + climbing, melee 1, ranged 2, face 0. */
 export function actionCost(state: EncounterState, action: Action): number {
   const settings = readSettings(state)
   switch (action.kind) {
-    case 'move':
-      return (action.path?.length ?? 0) * settings.moveCostPerSquare
+    case 'move': {
+      const mover = state.combatants.find((c) => c.id === action.actorId)
+      const path = action.path ?? []
+      return mover ? pathSteps(state, settings, mover, path).cost : path.length * settings.moveCostPerSquare
+    }
     case 'melee':
       return settings.meleeAp
     case 'ranged':

@@ -1,9 +1,9 @@
 import type { Ruleset } from '../../core/ruleset'
-import { sideAlternation } from '../../core/turn-order'
-import { actionOdds, legalActions, resolveAction, validateAction } from './actions'
+import { actionOdds, decideAction, legalActions, resolveAction, validateAction } from './actions'
 import { economy } from './economy.machine'
 import { defaultSettings, settingsSchema } from './settings'
 import { statsSchema } from './stats'
+import { minecraftTurnOrder } from './turn-order'
 
 /** The Minecraft paper-miniatures combat rules (shared/rules/minecraft.md) as an engine plug-in. */
 export const minecraft: Ruleset = {
@@ -11,15 +11,19 @@ export const minecraft: Ruleset = {
   version: 1,
   schemas: { settings: settingsSchema, stats: statsSchema },
   defaultSettings,
-  // minecraft.md §3 [REC]: sides alternate complete turns; each figure activates once per turn.
-  turnOrder: sideAlternation(),
+  // minecraft.md §3 [REC]: sides alternate complete turns (or single activations, `turnMode`).
+  turnOrder: minecraftTurnOrder(),
   economy,
   legalActions,
   validate: validateAction,
+  decide: decideAction,
   resolve: resolveAction,
   odds: actionOdds
 }
 
 export { createFigure, minecraftContent, type McContent } from './content'
+export { FALL_DECISION, GM_DECIDER } from './falls'
+export { minecraftHeightsSampleEncounter } from './sample'
+export { terms } from './terms'
 export { defaultSettings, settingsSchema, type McSettings } from './settings'
 export { statsSchema, type McStats } from './stats'

@@ -10,12 +10,16 @@ export function hitChance(plan: AttackPlan): Fraction {
 }
 
 /**
- * Life lost given a hit (minecraft.md §4.2 steps 5–6, §5): the collision impact (when the board makes the
- * knockback collide) plus the attack's own wound, each 1 life, never more than the target has left.
+ * Life lost given a hit (minecraft.md §4.2 steps 5–6, §5, G-4): the collision impact (when the board makes
+ * the knockback collide) or the fall (when it drops the target off a ledge), plus the attack's own wound,
+ * never more than the target has left (so the order of A10 does not change the law).
  */
 export function damageOnHit(plan: AttackPlan): Dist {
+  const kb = plan.knockback
   const impact =
-    plan.knockback.kind === 'collision' ? rollUnderDist(plan.impactTarget, plan.woundRule) : constant(0)
+    kb.kind === 'collision'
+      ? rollUnderDist(plan.impactTarget, plan.woundRule)
+      : constant(kb.kind === 'push' && kb.fall !== undefined ? plan.fallDamage : 0)
   const wound = rollUnderDist(plan.woundTarget, plan.woundRule)
   const life = plan.target.life
   return mapDist(convolve(impact, wound), (v) => Math.min(v, life))

@@ -268,3 +268,38 @@ describe('settings', () => {
     expect(() => readSettings({ settings: { autoRuleScope: 'never' } })).toThrow()
   })
 })
+
+describe('§7 / §8 settings audit: every GM point and interpretation is a setting with the digest default', () => {
+  it.each([
+    ['G-1 / A6 Md table (placeholder §4.3)', 'distanceModifiers', defaultSettings.distanceModifiers],
+    ['G-2 / A5 downhill beyond 20', 'downhillBeyondMax', true],
+    ['G-2 no cap downhill', 'downhillMaxRange', null],
+    ['G-3 / A9 figures are obstacles', 'figuresBlockKnockback', true],
+    ['G-3 higher ground is an obstacle', 'knockbackMaxRise', 0],
+    ['G-4 falls: the GM enters the damage', 'askFallDamage', true],
+    ['G-4 default damage 0', 'fallDamagePerBlock', 0],
+    ['G-4 [GAP] drop without a fall', 'maxDropWithoutFall', 3],
+    ['G-4 [GAP] voluntary falls', 'voluntaryFalls', false],
+    ['G-5 facing: last step', 'faceLastStep', true],
+    ['G-5 facing: turn to the target', 'faceTargetOnAttack', true],
+    ['G-5 facing: free', 'freeFacing', true],
+    ['G-6 / A7 natural 1/0 on every d10', 'autoRuleScope', 'all'],
+    ['G-7 3 AP', 'apPerTurn', 3],
+    ['G-7 1 AP per square', 'moveCostPerSquare', 1],
+    ['G-7 [GAP] 1 block per step up', 'maxStepUp', 1],
+    ['G-7 [GAP] 1 extra AP per block climbed', 'climbCostPerBlock', 1],
+    ['A4 flank +3 to T', 'flankBonus', 3],
+    ['A5 max range 20', 'maxRange', 20],
+    ['A10 knockback before the wound roll', 'knockbackFirst', true],
+    ['A11 impact strength 4', 'impactStrength', 4],
+    ['A12 facing is melee-only', 'rangedUsesFacing', false],
+    ['A13 / §3 [REC] whole side turns', 'turnMode', 'sideTurns'],
+    ['A13 / §3 [REC] line of sight', 'requireLineOfSight', true],
+    ['A13 [GAP] eyes 1.5 blocks up', 'eyeHeight', 1.5],
+    ['A14 back = automatic hit', 'backAutoHit', true],
+    ['§2 [REC] melee |Δz| ≤ 1', 'meleeMaxDz', 1],
+    ['§6 [REC] engaged = enemy in melee reach', 'engagedWhen', 'meleeReach']
+  ] as const)('%s', (_label, key, value) => {
+    expect(defaultSettings[key]).toEqual(value)
+  })
+})

@@ -11,10 +11,24 @@ const distanceBandSchema = z.strictObject({ upTo: int.min(0).nullable(), md: int
 
 /** The Minecraft settings, all keys required once merged over the defaults. */
 export const settingsSchema = z.strictObject({
+  /** minecraft.md §3 [REC] / A13: sides take whole turns, or alternate single activations. */
+  turnMode: z.enum(['sideTurns', 'alternateActivations']),
   /** minecraft.md §3 [PLACEHOLDER] G-7: AP per figure per turn (a figure's stats may override). */
   apPerTurn: int.min(0).max(50),
   /** minecraft.md §3 [PLACEHOLDER] G-7: AP per square moved. */
   moveCostPerSquare: int.min(1).max(50),
+  /** minecraft.md §2 / A13 [GAP] (movement post): most blocks a figure climbs in one step. */
+  maxStepUp: int.min(0).max(20),
+  /** minecraft.md §2 / G-7 [GAP]: extra AP per block climbed (on top of moveCostPerSquare). */
+  climbCostPerBlock: int.min(0).max(50),
+  /** minecraft.md §4.2 step 5 / G-4 [GAP]: the largest drop that is a plain step, not a fall. */
+  maxDropWithoutFall: int.min(0).max(100),
+  /** minecraft.md G-4 [GAP]: a move may step off a higher drop (a fall); off = such steps are refused. */
+  voluntaryFalls: z.boolean(),
+  /** minecraft.md G-4: the proposed fall damage, in life per block beyond maxDropWithoutFall (default 0). */
+  fallDamagePerBlock: int.min(0).max(20),
+  /** minecraft.md G-4: the GM enters each fall's damage (a decision request); off = the proposal applies. */
+  askFallDamage: z.boolean(),
   /** minecraft.md §3 [TEXT L15]: melee attack cost. */
   meleeAp: int.min(0).max(50),
   /** minecraft.md §3 [TEXT L15]: ranged attack cost. */
@@ -31,6 +45,10 @@ export const settingsSchema = z.strictObject({
   autoRuleScope: z.enum(['all', 'meleeHitOnly']),
   /** minecraft.md §4.2 A9 / G-3: a figure in the knockback square is an obstacle (else no push). */
   figuresBlockKnockback: z.boolean(),
+  /** minecraft.md G-3: a push into a square higher than this many blocks collides (a block column). */
+  knockbackMaxRise: int.min(0).max(20),
+  /** minecraft.md §8 A10: knockback (and its impact or fall) before the attack's wound roll. */
+  knockbackFirst: z.boolean(),
   /** minecraft.md §4.2 [TEXT L39]: strength of a knockback collision. */
   impactStrength: int.min(0).max(20),
   /** minecraft.md §4.2 A4 [TEXT L54]: bonus to T_hit from the flank. */
@@ -53,6 +71,8 @@ export const settingsSchema = z.strictObject({
   meleeMaxDz: int.min(0).max(20),
   /** minecraft.md §3 [REC]: ranged attacks need a line of sight (blocks block it, figures do not). */
   requireLineOfSight: z.boolean(),
+  /** minecraft.md A13 [GAP]: sight runs between points this many blocks above each figure's z. */
+  eyeHeight: z.number().min(0).max(10),
   /** Not in the source: attacks on figures of the attacker's own side are refused. */
   friendlyFire: z.boolean()
 })
@@ -62,8 +82,15 @@ export type McSettings = z.infer<typeof settingsSchema>
 
 /** The defaults: the digest's recommendations and placeholders. */
 export const defaultSettings: McSettings = {
+  turnMode: 'sideTurns',
   apPerTurn: 3,
   moveCostPerSquare: 1,
+  maxStepUp: 1,
+  climbCostPerBlock: 1,
+  maxDropWithoutFall: 3,
+  voluntaryFalls: false,
+  fallDamagePerBlock: 0,
+  askFallDamage: true,
   meleeAp: 1,
   rangedAp: 2,
   maxRange: 20,
@@ -78,6 +105,8 @@ export const defaultSettings: McSettings = {
   ],
   autoRuleScope: 'all',
   figuresBlockKnockback: true,
+  knockbackMaxRise: 0,
+  knockbackFirst: true,
   impactStrength: 4,
   flankBonus: 3,
   backAutoHit: true,
@@ -89,6 +118,7 @@ export const defaultSettings: McSettings = {
   engagedWhen: 'meleeReach',
   meleeMaxDz: 1,
   requireLineOfSight: true,
+  eyeHeight: 1.5,
   friendlyFire: false
 }
 

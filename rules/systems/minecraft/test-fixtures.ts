@@ -32,6 +32,11 @@ export interface EncounterSpec {
   height?: number
   /** Block squares as [x, y]. */
   blocks?: ReadonlyArray<readonly [number, number]>
+  /**
+   * Ground heights as rows of digits (row y, column x), setting the board size unless width/height are
+   * given; figures placed with [x, y] stand on their square's ground.
+   */
+  elevation?: readonly string[]
   settings?: Partial<McSettings>
   activeId?: string | null
   /** AP left for the active figure (default: its AP per turn). */
@@ -72,7 +77,13 @@ export function mcFigure(spec: FigureSpec): Combatant {
 
 /** A running Minecraft encounter in round 1 with the given figures on a width × height board. */
 export function makeEncounter(spec: EncounterSpec): EncounterState {
-  const combatants = spec.figures.map(mcFigure)
+  const width = spec.width ?? spec.elevation?.[0]?.length ?? 12
+  const height = spec.height ?? spec.elevation?.length ?? 12
+  const elevation = spec.elevation ? elevationArray(spec.elevation, width, height) : undefined
+  const ground = ([x, y]: readonly [number, number]) => elevation?.[y * width + x] ?? 0
+  const combatants = spec.figures.map((f) =>
+    mcFigure(f.at.length === 2 && elevation ? { ...f, at: [f.at[0], f.at[1], ground(f.at)] } : f)
+  )
   const sides = spec.sides ?? defaultSides(combatants)
   const state: EncounterState = {
     schemaVersion: 1,
@@ -81,9 +92,10 @@ export function makeEncounter(spec: EncounterSpec): EncounterState {
     system: 'minecraft',
     settings: { ...spec.settings },
     board: {
-      width: spec.width ?? 12,
-      height: spec.height ?? 12,
-      blocks: (spec.blocks ?? []).map(([bx, by]) => ({ x: bx, y: by }))
+      width,
+      height,
+      blocks: (spec.blocks ?? []).map(([bx, by]) => ({ x: bx, y: by })),
+      ...(elevation ? { elevation } : {})
     },
     sides,
     combatants,
@@ -121,6 +133,15 @@ export function figure(state: EncounterState, id: string): Combatant {
   const c = state.combatants.find((x) => x.id === id)
   if (!c) throw new Error(`no combatant ${id}`)
   return c
+}
+
+// Digit rows to a row-major height array (missing cells are 0).
+function elevationArray(rows: readonly string[], width: number, height: number): number[] {
+  const out: number[] = []
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) out.push(Number(rows[y]?.[x] ?? '0'))
+  }
+  return out
 }
 
 function defaultSides(combatants: readonly Combatant[]): Side[] {

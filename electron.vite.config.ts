@@ -21,6 +21,7 @@ export default defineConfig({
   },
   renderer: {
     root: r('./renderer'),
+    define: { __EMBOSCADA_WEB__: 'false' },
     build: { outDir: 'out/renderer', rolldownOptions: { input: { index: r('./renderer/index.html') } } },
     plugins: [svelte({ configFile: r('./svelte.config.js') })]
   }

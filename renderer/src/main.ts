@@ -1,0 +1,9 @@
+import { mount } from 'svelte'
+import App from './App.svelte'
+import './app.css'
+
+const target = document.getElementById('app')
+if (!target) throw new Error('index.html has no #app element')
+
+/** The mounted Svelte app. */
+export default mount(App, { target })

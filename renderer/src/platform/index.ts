@@ -1,0 +1,18 @@
+import type { CampaignStore } from '../../../main/store/campaign-store'
+
+/** True in the browser build (`npm run web`), false in the Electron renderer. */
+export const IS_WEB = typeof __EMBOSCADA_WEB__ !== 'undefined' && __EMBOSCADA_WEB__
+
+/** The campaign store of this build: browser storage seeded with the samples, or IPC to Electron's main. */
+export async function openStore(): Promise<CampaignStore> {
+  if (IS_WEB) {
+    const [{ createWebStore }, { campaignSchema }, sample] = await Promise.all([
+      import('./web-store'),
+      import('../../../rules/core/schemas'),
+      import('../../../resources/campaigns/minecraft-sample.json')
+    ])
+    return createWebStore(localStorage, [campaignSchema.parse(sample.default)])
+  }
+  const { createIpcStore } = await import('./ipc-store')
+  return createIpcStore()
+}

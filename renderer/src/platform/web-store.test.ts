@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest'
+import { StoreError } from '../../../main/store/campaign-store'
+import { sampleCampaign } from '../state/fixtures'
+import { createWebStore, type KeyValueStorage } from './web-store'
+
+/** A Map-backed `Storage` stand-in (Node has no localStorage). */
+class MemoryStorage implements KeyValueStorage {
+  readonly items = new Map<string, string>()
+  get length(): number {
+    return this.items.size
+  }
+  key(index: number): string | null {
+    return [...this.items.keys()][index] ?? null
+  }
+  getItem(key: string): string | null {
+    return this.items.get(key) ?? null
+  }
+  setItem(key: string, value: string): void {
+    this.items.set(key, value)
+  }
+}
+
+describe('the web campaign store', () => {
+  it('seeds the samples on first run and lists them', async () => {
+    const storage = new MemoryStorage()
+    const store = createWebStore(storage, [sampleCampaign()])
+    expect(await store.list()).toEqual([
+      { id: 'minecraft-sample', name: sampleCampaign().name, system: 'minecraft', encounterCount: 1 }
+    ])
+    expect(await store.load('minecraft-sample')).toEqual(sampleCampaign())
+  })
+
+  it('never seeds twice: a later run keeps what was saved', async () => {
+    const storage = new MemoryStorage()
+    const first = createWebStore(storage, [sampleCampaign()])
+    const changed = { ...sampleCampaign(), name: 'Renamed' }
+    await first.save(changed)
+    const second = createWebStore(storage, [sampleCampaign()])
+    expect((await second.load('minecraft-sample')).name).toBe('Renamed')
+  })
+
+  it('round-trips a save', async () => {
+    const store = createWebStore(new MemoryStorage(), [])
+    const campaign = { ...sampleCampaign(), id: 'other' }
+    await store.save(campaign)
+    expect(await store.load('other')).toEqual(campaign)
+    expect((await store.list()).map((c) => c.id)).toEqual(['other'])
+  })
+
+  it('reports a corrupt entry without touching it, and skips it in the list', async () => {
+    const storage = new MemoryStorage()
+    const store = createWebStore(storage, [sampleCampaign()])
+    storage.setItem('emboscada:campaign:broken', '{not json')
+    await expect(store.load('broken')).rejects.toMatchObject({ name: 'StoreError', code: 'corrupt' })
+    expect(storage.getItem('emboscada:campaign:broken')).toBe('{not json')
+    expect((await store.list()).map((c) => c.id)).toEqual(['minecraft-sample'])
+  })
+
+  it('refuses invalid campaigns, unknown ids and bad ids', async () => {
+    const storage = new MemoryStorage()
+    const store = createWebStore(storage, [])
+    storage.setItem('emboscada:campaign:odd', JSON.stringify({ schemaVersion: 1 }))
+    await expect(store.load('odd')).rejects.toMatchObject({ code: 'invalid' })
+    await expect(store.load('missing')).rejects.toMatchObject({ code: 'notFound' })
+    await expect(store.load('../etc')).rejects.toBeInstanceOf(StoreError)
+    await expect(store.save({ ...sampleCampaign(), id: 'Not A Slug' })).rejects.toMatchObject({
+      code: 'invalid'
+    })
+  })
+
+  it('reports a full storage as an i/o error', async () => {
+    const storage = new MemoryStorage()
+    const store = createWebStore(storage, [])
+    storage.setItem = () => {
+      throw new Error('QuotaExceededError')
+    }
+    await expect(store.save(sampleCampaign())).rejects.toMatchObject({ code: 'io' })
+  })
+})

@@ -1,0 +1,78 @@
+import { campaignSchema, type Campaign, type CampaignSummary } from '../../../rules/core/schemas'
+import {
+  StoreError,
+  assertCampaignId,
+  summarize,
+  type CampaignStore
+} from '../../../main/store/campaign-store'
+
+const PREFIX = 'emboscada:campaign:'
+const SEEDED = 'emboscada:seeded'
+
+/** The few `Storage` methods the adapter uses, so tests can pass a Map-backed shim. */
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'key' | 'length'>
+
+function read(storage: KeyValueStorage, id: string): Campaign {
+  const text = storage.getItem(PREFIX + id)
+  if (text === null) throw new StoreError('notFound', `no campaign ${id}`)
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    throw new StoreError('corrupt', `campaign ${id} is not JSON`)
+  }
+  const parsed = campaignSchema.safeParse(json)
+  if (!parsed.success)
+    throw new StoreError('invalid', `campaign ${id}: ${parsed.error.issues[0]?.message ?? '?'}`)
+  return parsed.data
+}
+
+function storedIds(storage: KeyValueStorage): string[] {
+  const ids: string[] = []
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i)
+    if (key?.startsWith(PREFIX)) ids.push(key.slice(PREFIX.length))
+  }
+  return ids.sort()
+}
+
+/**
+ * The web build's campaign store over browser storage: one JSON entry per campaign, seeded with the
+ * bundled samples on first run. An entry that does not parse or validate is reported, never overwritten
+ * by a load (only an explicit save replaces it).
+ */
+export function createWebStore(storage: KeyValueStorage, seeds: readonly Campaign[]): CampaignStore {
+  if (storage.getItem(SEEDED) === null) {
+    for (const seed of seeds) {
+      if (storage.getItem(PREFIX + seed.id) === null) storage.setItem(PREFIX + seed.id, JSON.stringify(seed))
+    }
+    storage.setItem(SEEDED, '1')
+  }
+  return {
+    async list(): Promise<CampaignSummary[]> {
+      const summaries: CampaignSummary[] = []
+      for (const id of storedIds(storage)) {
+        try {
+          summaries.push(summarize(read(storage, id)))
+        } catch {
+          // An unreadable entry is skipped in the list; opening it reports why.
+        }
+      }
+      return summaries
+    },
+    async load(id: string): Promise<Campaign> {
+      assertCampaignId(id)
+      return read(storage, id)
+    },
+    async save(campaign: Campaign): Promise<void> {
+      const parsed = campaignSchema.safeParse(campaign)
+      if (!parsed.success)
+        throw new StoreError('invalid', parsed.error.issues[0]?.message ?? 'invalid campaign')
+      try {
+        storage.setItem(PREFIX + parsed.data.id, JSON.stringify(parsed.data))
+      } catch (error) {
+        throw new StoreError('io', error instanceof Error ? error.message : String(error))
+      }
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import type { Campaign, EncounterRecord } from '../../../rules/core/schemas'
+import type { Command } from '../../../rules/core/types'
+import type { CampaignStore } from '../../../main/store/campaign-store'
+
+/**
+ * Keeps one encounter's record in its campaign and saves the campaign after every accepted command.
+ * Saves run one after another in call order; `onResult` hears null after a save lands, or the error.
+ */
+export class Autosave {
+  #campaign: Campaign
+  #chain: Promise<void> = Promise.resolve()
+
+  constructor(
+    campaign: Campaign,
+    readonly encounterId: string,
+    private readonly store: CampaignStore,
+    private readonly onResult: (error: string | null) => void
+  ) {
+    if (!campaign.encounters.some((e) => e.id === encounterId)) throw new Error(`no encounter ${encounterId}`)
+    this.#campaign = campaign
+  }
+
+  /** The campaign as last saved (or as loaded). */
+  get campaign(): Campaign {
+    return this.#campaign
+  }
+
+  /** The encounter's record in the campaign. */
+  get record(): EncounterRecord {
+    const record = this.#campaign.encounters.find((e) => e.id === this.encounterId)
+    if (!record) throw new Error(`encounter ${this.encounterId} vanished from its campaign`)
+    return record
+  }
+
+  /** Records the command log and the hash of the state it replays to, and saves the campaign. */
+  save(commands: readonly Command[], stateHash: string): void {
+    const record: EncounterRecord = { ...this.record, commands: [...commands], stateHash }
+    const campaign = {
+      ...this.#campaign,
+      encounters: this.#campaign.encounters.map((e) => (e.id === record.id ? record : e))
+    }
+    this.#campaign = campaign
+    this.#chain = this.#chain
+      .then(() => this.store.save(campaign))
+      .then(
+        () => this.onResult(null),
+        (error: unknown) => this.onResult(error instanceof Error ? error.message : String(error))
+      )
+  }
+
+  /** Resolves once every save asked for so far has landed or failed. */
+  whenIdle(): Promise<void> {
+    return this.#chain
+  }
+}

@@ -1,0 +1,97 @@
+import type { BattlemapView, Cell, TokenView } from '../../battlemap/view'
+import type { Action, EncounterState } from '../../../rules/core/types'
+
+/** A square the active figure can move to: the rules' move action, its path and what it costs. */
+export interface MoveOption {
+  cell: Cell
+  /** Squares stepped into, start excluded. */
+  path: Cell[]
+  cost: number
+  action: Action
+}
+
+/** What the map shows besides the board: the active figure, its options and the pointer. */
+export interface ViewInput {
+  state: EncounterState
+  /** The figure whose turn it is, or null between turns and after the end. */
+  activeId: string | null
+  /** Moves the person at the table may make now (empty on the AI's turn). */
+  moves: readonly MoveOption[]
+  /** Figures the active figure may attack now. */
+  targets: readonly string[]
+  hover: Cell | null
+  /** The hovered square's refusal, already translated. */
+  refused: (Cell & { reason: string }) | null
+}
+
+/** Token colours by side order when a combatant has none: steel blue, blood red, then a few more. */
+export const SIDE_COLORS = [0x4f8fdc, 0xd0493f, 0x5fb65a, 0xc7a23a, 0x9a6bd6, 0x3fb7b0, 0xd77fb3, 0x8c8c8c]
+
+/** The key of a square in maps and sets. */
+export function cellKey(cell: Cell): string {
+  return `${cell.x},${cell.y}`
+}
+
+/** Move options from the rules' legal actions, one per destination (the cheapest when several). */
+export function moveOptions(actions: readonly Action[], costOf: (action: Action) => number): MoveOption[] {
+  const byCell = new Map<string, MoveOption>()
+  for (const action of actions) {
+    const last = action.path?.[action.path.length - 1]
+    if (action.kind !== 'move' || !action.path || !last) continue
+    const option = {
+      cell: { x: last.x, y: last.y },
+      path: action.path.map(({ x, y }) => ({ x, y })),
+      cost: costOf(action),
+      action
+    }
+    const known = byCell.get(cellKey(option.cell))
+    if (!known || option.cost < known.cost) byCell.set(cellKey(option.cell), option)
+  }
+  return [...byCell.values()]
+}
+
+/** The ids of the figures that some legal action targets, in first-seen order. */
+export function attackTargets(actions: readonly Action[]): string[] {
+  return [...new Set(actions.flatMap((a) => (a.kind !== 'move' && a.targetId ? [a.targetId] : [])))]
+}
+
+/** The figure (not out) standing on a square. */
+export function tokenAt(state: EncounterState, cell: Cell): EncounterState['combatants'][number] | undefined {
+  return state.combatants.find((c) => !c.out && c.pos.x === cell.x && c.pos.y === cell.y)
+}
+
+function tokens(state: EncounterState, activeId: string | null): TokenView[] {
+  const sideIndex = new Map(state.sides.map((s, i) => [s.id, i]))
+  return state.combatants.map((c) => ({
+    id: c.id,
+    name: c.name,
+    side: c.side,
+    x: c.pos.x,
+    y: c.pos.y,
+    z: c.pos.z,
+    facing: c.facing,
+    life: c.life,
+    lifeMax: c.lifeMax,
+    out: c.out,
+    color: c.color ?? SIDE_COLORS[(sideIndex.get(c.side) ?? 0) % SIDE_COLORS.length] ?? 0x8c8c8c,
+    active: c.id === activeId
+  }))
+}
+
+/** The battlemap's view of a snapshot plus the pointer: pure, so the map never reads rules state. */
+export function deriveView(input: ViewInput): BattlemapView {
+  const { state, activeId, moves, hover } = input
+  const active = state.combatants.find((c) => c.id === activeId)
+  const hovered = hover ? moves.find((m) => m.cell.x === hover.x && m.cell.y === hover.y) : undefined
+  return {
+    width: state.board.width,
+    height: state.board.height,
+    blocks: state.board.blocks.map(({ x, y }) => ({ x, y })),
+    tokens: tokens(state, activeId),
+    reachable: moves.map((m) => ({ ...m.cell, cost: m.cost })),
+    path: hovered && active ? [{ x: active.pos.x, y: active.pos.y }, ...hovered.path] : [],
+    pathCost: hovered ? hovered.cost : null,
+    targets: [...input.targets],
+    refused: input.refused
+  }
+}

@@ -1,0 +1,284 @@
+import type { BattlemapView, Cell } from '../../battlemap/view'
+import { stateHash } from '../../../rules/core/hash'
+import type { Ruleset } from '../../../rules/core/ruleset'
+import type { Campaign } from '../../../rules/core/schemas'
+import type { Action, Command, EncounterState, Violation } from '../../../rules/core/types'
+import { applyCommand } from '../../../rules/flow/engine'
+import { createEncounterActor } from '../../../rules/flow/encounter.machine'
+import { getRuleset } from '../../../rules/systems'
+import type { CampaignStore } from '../../../main/store/campaign-store'
+import { loadNotes, notesKey, saveNotes } from '../platform/notes'
+import type { KeyValueStorage } from '../platform/web-store'
+import type { AiPlayer } from '../worker/ai-client'
+import { AiTurns } from './ai-turns'
+import { Autosave } from './autosave'
+import { attackTargets, deriveView, moveOptions, tokenAt, type MoveOption } from './battlemap-view'
+import type { AiNote } from './log-lines'
+import { attackOptions, economyCounters, totalCost, type AttackOption, type EconomyCounter } from './options'
+import { refusal } from './refusal'
+import { restore } from './restore'
+import { squareName } from './square-name'
+
+type EncounterActor = ReturnType<typeof createEncounterActor>
+type Snapshot = ReturnType<EncounterActor['getSnapshot']>
+
+/** What a session needs from the outside world. */
+export interface SessionDeps {
+  store: CampaignStore
+  ai: AiPlayer
+  /** Where the AI's reasons are kept between reloads. */
+  notesStorage: Pick<KeyValueStorage, 'getItem' | 'setItem'>
+  /** Pause before each AI step, so a person can follow it (0 in tests). */
+  aiDelayMs: number
+  /** A refusal as text (the i18n layer's `violation.<code>`); ids in its params are already names. */
+  describe(violation: Violation): string
+}
+
+/**
+ * A running encounter as reactive state: wraps the encounter actor (its snapshots held raw), turns pointer
+ * intents into commands, autosaves after every accepted command, and lets the AI worker play its figures
+ * one paced step at a time.
+ */
+export class EncounterSession {
+  readonly ruleset: Ruleset
+  #deps: SessionDeps
+  #autosave: Autosave
+  #actor: EncounterActor
+  #unsubscribe: () => void
+  #aiTurns: AiTurns
+  #disposed = false
+
+  /** The encounter actor's latest snapshot (replaced on every change, never mutated). */
+  snapshot: Snapshot
+  /** The square under the pointer. */
+  hover = $state.raw<Cell | null>(null)
+  /** The figure chosen as the target of an attack. */
+  targetId = $state.raw<string | null>(null)
+  /** Why the last thing the person tried was refused. */
+  refused = $state.raw<Violation | null>(null)
+  notes = $state.raw<AiNote[]>([])
+  aiThinking = $state(false)
+  saveError = $state.raw<string | null>(null)
+
+  readonly state: EncounterState = $derived.by(() => this.snapshot.context.state)
+  readonly active = $derived(this.state.combatants.find((c) => c.id === this.state.turn?.activeId) ?? null)
+  /** True when a person (player or GM) decides for the active figure. */
+  readonly humanTurn = $derived(
+    this.state.phase === 'running' && this.active !== null && this.active.controller !== 'ai'
+  )
+  readonly legal: Action[] = $derived.by(() =>
+    this.humanTurn && this.active ? this.ruleset.legalActions(this.state, this.active.id) : []
+  )
+  readonly moves: MoveOption[] = $derived.by(() =>
+    moveOptions(this.legal, (a) => totalCost(this.ruleset, this.state, a))
+  )
+  readonly targets = $derived(attackTargets(this.legal))
+  readonly target = $derived(
+    this.targetId && this.targets.includes(this.targetId)
+      ? (this.state.combatants.find((c) => c.id === this.targetId) ?? null)
+      : null
+  )
+  readonly hoverMove = $derived(this.hover ? this.#moveAt(this.hover) : undefined)
+  readonly hoverRefusal = $derived(this.hover ? this.#refusalAt(this.hover) : null)
+  readonly economy: EconomyCounter[] = $derived.by(() => economyCounters(this.ruleset, this.state))
+  /** Facings the active figure may turn to now. */
+  readonly facings: number[] = $derived(
+    this.legal.flatMap((a) => (a.kind === 'face' && a.facing !== undefined ? [a.facing] : []))
+  )
+  /** The attacks offered against the selected target, legal or not (with the reason), with their odds. */
+  readonly attackOptions: AttackOption[] = $derived.by(() =>
+    this.active && this.target ? attackOptions(this.ruleset, this.state, this.active.id, this.target.id) : []
+  )
+  /** What the battlemap draws now. */
+  readonly view: BattlemapView = $derived.by(() =>
+    deriveView({
+      state: this.state,
+      activeId: this.active?.id ?? null,
+      moves: this.moves,
+      targets: this.targets,
+      hover: this.hover,
+      refused:
+        this.hover && this.hoverRefusal ? { ...this.hover, reason: this.describe(this.hoverRefusal) } : null
+    })
+  )
+
+  constructor(campaign: Campaign, encounterId: string, deps: SessionDeps) {
+    this.#deps = deps
+    this.#autosave = new Autosave(campaign, encounterId, deps.store, (error) => (this.saveError = error))
+    const record = this.#autosave.record
+    this.ruleset = getRuleset(record.initial.system)
+    const state = restore(record, this.ruleset)
+    this.#actor = createEncounterActor(state, this.ruleset, [...record.commands])
+    this.snapshot = $state.raw(this.#actor.getSnapshot())
+    this.#unsubscribe = this.#watch()
+    this.notes = loadNotes(deps.notesStorage, this.#notesKey).filter((n) => n.at < state.log.length)
+    this.#aiTurns = new AiTurns(
+      {
+        current: () => ({ state: this.#context().state, commands: this.#context().commands.length }),
+        send: (command, note) => this.#send(command, note),
+        thinking: (on) => (this.aiThinking = on)
+      },
+      deps.ai,
+      deps.aiDelayMs
+    )
+    this.#aiTurns.poke()
+  }
+
+  /** The campaign as last saved. */
+  get campaign(): Campaign {
+    return this.#autosave.campaign
+  }
+
+  get #notesKey(): string {
+    return notesKey(this.campaign.id, this.#autosave.encounterId)
+  }
+
+  #context(): Snapshot['context'] {
+    return this.#actor.getSnapshot().context
+  }
+
+  #watch(): () => void {
+    const subscription = this.#actor.subscribe((snapshot) => (this.snapshot = snapshot))
+    return () => subscription.unsubscribe()
+  }
+
+  #moveAt(cell: Cell): MoveOption | undefined {
+    return this.moves.find((m) => m.cell.x === cell.x && m.cell.y === cell.y)
+  }
+
+  #refusalAt(cell: Cell): Violation | null {
+    if (!this.humanTurn || !this.active || this.#moveAt(cell)) return null
+    const token = tokenAt(this.state, cell)
+    if (token && this.targets.includes(token.id)) return null
+    return refusal(this.state, this.ruleset, this.active.id, cell)
+  }
+
+  /** A refusal as text: ids in its parameters become names, and x/y also a map square name (`square`). */
+  describe(violation: Violation): string {
+    const params = { ...violation.params }
+    const name = (id: string | number | undefined): string | undefined =>
+      this.state.combatants.find((c) => c.id === id)?.name
+    for (const [idKey, nameKey] of [
+      ['targetId', 'target'],
+      ['actorId', 'actor'],
+      ['by', 'by']
+    ] as const) {
+      const found = name(params[idKey])
+      if (found) params[nameKey] = found
+    }
+    if (typeof params.x === 'number' && typeof params.y === 'number') {
+      params.square = squareName({ x: params.x, y: params.y })
+    }
+    return this.#deps.describe({ code: violation.code, params })
+  }
+
+  /** Whether `actorId` may take over the current activation (its side's figure, nothing spent yet). */
+  canActivate(actorId: string): boolean {
+    return this.humanTurn && applyCommand(this.state, { type: 'activation.select', actorId }, this.ruleset).ok
+  }
+
+  /** The pointer is over a square (null: off the map); a refusal shown for another square goes away. */
+  hoverAt(cell: Cell | null): void {
+    if (cell?.x === this.hover?.x && cell?.y === this.hover?.y) return
+    this.hover = cell
+    this.refused = null
+  }
+
+  /** A square was clicked: select an attackable figure, walk to a reachable square, or say why not. */
+  click(cell: Cell): void {
+    if (!this.humanTurn) return
+    const token = tokenAt(this.state, cell)
+    if (token && this.targets.includes(token.id)) {
+      this.targetId = token.id
+      this.refused = null
+      return
+    }
+    const move = this.#moveAt(cell)
+    if (move) {
+      this.targetId = null
+      this.#send({ type: 'action.declare', action: move.action })
+      return
+    }
+    this.refused = this.#refusalAt(cell)
+  }
+
+  /** Declares an action of the active figure (attack, facing...). */
+  act(action: Action): void {
+    this.#send({ type: 'action.declare', action })
+  }
+
+  /** Turns the active figure to a facing (0..7 clockwise from north). */
+  face(facing: number): void {
+    if (this.active) this.act({ kind: 'face', actorId: this.active.id, facing })
+  }
+
+  /** Starts the encounter. */
+  start(): void {
+    this.#send({ type: 'encounter.start' })
+  }
+
+  /** Ends the active figure's activation. */
+  endActivation(): void {
+    this.targetId = null
+    this.#send({ type: 'turn.end' })
+  }
+
+  /** Hands the activation to another figure of the side. */
+  activate(actorId: string): void {
+    this.targetId = null
+    this.#send({ type: 'activation.select', actorId })
+  }
+
+  /** Forgets the selected target and the last refusal. */
+  clearSelection(): void {
+    this.targetId = null
+    this.refused = null
+  }
+
+  /** Throws the fight away and sets it up again from its initial state (saved at once). */
+  restart(): void {
+    const initial = this.#autosave.record.initial as EncounterState
+    this.#unsubscribe()
+    this.#actor.stop()
+    this.#actor = createEncounterActor(initial, this.ruleset, [])
+    this.snapshot = this.#actor.getSnapshot()
+    this.#unsubscribe = this.#watch()
+    this.notes = []
+    saveNotes(this.#deps.notesStorage, this.#notesKey, [])
+    this.clearSelection()
+    this.#autosave.save([], stateHash(initial))
+  }
+
+  /** Resolves once every save asked for so far has landed (or failed). */
+  whenSaved(): Promise<void> {
+    return this.#autosave.whenIdle()
+  }
+
+  /** Stops the actor and the AI player; the session is unusable afterwards. */
+  dispose(): void {
+    this.#disposed = true
+    this.#aiTurns.stop()
+    this.#unsubscribe()
+    this.#actor.stop()
+    this.#deps.ai.dispose()
+  }
+
+  #send(command: Command, note?: AiNote): boolean {
+    if (this.#disposed) return false
+    const before = this.#context().commands.length
+    this.#actor.send(command)
+    const { state, commands, violation } = this.#context()
+    if (commands.length === before) {
+      this.refused = violation ?? { code: 'notRunning' }
+      return false
+    }
+    this.refused = null
+    if (note) {
+      this.notes = [...this.notes, note]
+      saveNotes(this.#deps.notesStorage, this.#notesKey, this.notes)
+    }
+    this.#autosave.save(commands, stateHash(state))
+    this.#aiTurns.poke()
+    return true
+  }
+}

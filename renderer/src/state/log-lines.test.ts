@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest'
+import type { GameEvent } from '../../../rules/core/events'
+import type { EncounterState } from '../../../rules/core/types'
+import { translate, translateCode, type Locale } from '../i18n'
+import { play, started } from './fixtures'
+import { aiLine, eventLine, logLines, type LogTranslator } from './log-lines'
+
+const tr = (locale: Locale): LogTranslator => ({
+  t: (key, params) => translate(locale, key, params),
+  code: (prefix, code, params) => translateCode(locale, prefix, code, params)
+})
+const names = (id: string): string => ({ steve: 'Steve', 'zombie-1': 'Zombi 1', heroes: 'Héroes' })[id] ?? id
+const line = (e: GameEvent, locale: Locale = 'es'): string | undefined =>
+  eventLine(e, names, names, tr(locale))?.text
+
+describe('eventLine', () => {
+  it.each<[GameEvent, string]>([
+    [{ type: 'round.started', round: 2 }, 'Ronda 2'],
+    [
+      {
+        type: 'dice.rolled',
+        actorId: 'steve',
+        purpose: 'hit',
+        sides: 10,
+        result: 4,
+        target: 7,
+        success: true
+      },
+      'Steve, tirada para impactar: d10 = 4 (necesita ≤ 7) → éxito'
+    ],
+    [
+      {
+        type: 'dice.rolled',
+        actorId: 'steve',
+        purpose: 'wound',
+        sides: 10,
+        result: 10,
+        target: 9,
+        success: false,
+        natural: 'failure'
+      },
+      'Steve, tirada para herir: d10 = 0 (necesita ≤ 9) → fallo automático (0 natural)'
+    ],
+    [
+      { type: 'attack.declared', attackerId: 'steve', targetId: 'zombie-1', mode: 'melee', sector: 'flank' },
+      'Steve ataca a Zombi 1: cuerpo a cuerpo, por el flanco.'
+    ],
+    [
+      { type: 'pushed', id: 'zombie-1', from: { x: 8, y: 4, z: 0 }, to: { x: 9, y: 4, z: 0 } },
+      'Empuje: Zombi 1 retrocede de I5 a J5.'
+    ],
+    [
+      { type: 'collided', id: 'zombie-1', at: { x: 4, y: 2, z: 0 }, obstacle: 'block' },
+      'Choque: Zombi 1 no puede retroceder: un bloque en E3.'
+    ],
+    [{ type: 'damaged', id: 'zombie-1', amount: 1, source: 'impact' }, 'Zombi 1 pierde 1 de vida (choque).'],
+    [{ type: 'combatant.out', id: 'zombie-1' }, 'Zombi 1 queda fuera de combate.'],
+    [{ type: 'encounter.ended', winner: 'heroes' }, 'Fin del encuentro: gana Héroes.'],
+    [{ type: 'encounter.ended', winner: null }, 'Fin del encuentro: empate.']
+  ])('%j', (event, text) => {
+    expect(line(event)).toBe(text)
+  })
+
+  it('speaks English too', () => {
+    const roll: GameEvent = {
+      type: 'dice.rolled',
+      actorId: 'steve',
+      purpose: 'impact',
+      sides: 10,
+      result: 1,
+      target: 5,
+      success: true,
+      natural: 'success'
+    }
+    expect(line(roll, 'en')).toBe(
+      'Steve, collision (strength-4 impact): d10 = 1 (needs ≤ 5) → automatic success (natural 1)'
+    )
+  })
+
+  it('shows an unknown roll purpose raw, and an unknown event by its type', () => {
+    const roll: GameEvent = {
+      type: 'dice.rolled',
+      actorId: 'steve',
+      purpose: 'morale',
+      sides: 6,
+      result: 3,
+      success: true
+    }
+    expect(line(roll)).toBe('Steve, morale: d6 = 3 → éxito')
+    expect(line({ type: 'mystery' } as unknown as GameEvent)).toBe('Suceso: mystery')
+  })
+})
+
+describe('aiLine', () => {
+  it('translates the reason and its coded parameters', () => {
+    const note = {
+      at: 0,
+      reason: {
+        key: 'attack',
+        params: { actor: 'Zombi 2', target: 'Steve', mode: 'melee', pHit: 0.3, pWound: 0.35, why: 'nearest' }
+      }
+    }
+    expect(aiLine(note, tr('es'))).toBe(
+      'Zombi 2 ataca a Steve (cuerpo a cuerpo): P(herir) 0.35, héroe alcanzable más cercano.'
+    )
+    expect(aiLine(note, tr('en'))).toBe(
+      'Zombi 2 attacks Steve (melee): P(wound) 0.35, nearest reachable hero.'
+    )
+  })
+
+  it('shows an unknown reason key raw', () => {
+    expect(aiLine({ at: 0, reason: { key: 'ponder', params: { n: 1 } } }, tr('es'))).toBe('ponder (n=1)')
+  })
+})
+
+describe('logLines', () => {
+  it('renders a real encounter and puts AI notes before the events they caused', () => {
+    const state: EncounterState = play(started(), { type: 'turn.end' })
+    const note = { at: state.log.length, reason: { key: 'endTurn', params: { actor: 'Alex' } } }
+    const after = play(state, { type: 'turn.end' })
+    const lines = logLines(after, [note], tr('es'))
+    expect(lines[0]).toEqual({ id: '0', kind: 'round', text: 'Empieza el encuentro.' })
+    const ai = lines.findIndex((l) => l.kind === 'ai')
+    expect(lines[ai]?.text).toBe('Alex no ve nada mejor que hacer y termina.')
+    expect(lines[ai + 1]?.text).toBe('Alex termina su activación.')
+    expect(lines[ai + 1]?.kind).toBe('turn')
+    expect(new Set(lines.map((l) => l.id)).size).toBe(lines.length)
+  })
+})

@@ -1,0 +1,196 @@
+import type { GameEvent } from '../../../rules/core/events'
+import type { EncounterState } from '../../../rules/core/types'
+import type { MessageKey, Params } from '../i18n'
+import { squareName } from './square-name'
+
+/** A line the AI wrote: why it chose its step, placed after the first `at` events of the log. */
+export interface AiNote {
+  at: number
+  reason: { key: string; params: Record<string, string | number> }
+}
+
+/** What the log formatter needs from the i18n layer. */
+export interface LogTranslator {
+  t(key: MessageKey, params?: Params): string
+  /** A rules or AI code under a prefix (`roll`, `sector`, `ai`...); unknown codes show raw. */
+  code(prefix: string, code: string, params?: Params): string
+}
+
+/** One rendered line of the combat log. */
+export interface LogLine {
+  /** Stable across re-renders: the event index, or `ai-<n>` for AI notes. */
+  id: string
+  kind: 'round' | 'turn' | 'dice' | 'attack' | 'effect' | 'ai' | 'end' | 'other'
+  text: string
+}
+
+type Names = (id: string) => string
+
+function outcome(tr: LogTranslator, e: Extract<GameEvent, { type: 'dice.rolled' }>): string {
+  if (e.natural === 'success') return tr.t('log.naturalSuccess')
+  if (e.natural === 'failure') return tr.t('log.naturalFailure')
+  return tr.t(e.success ? 'log.success' : 'log.failure')
+}
+
+function dice(e: Extract<GameEvent, { type: 'dice.rolled' }>, name: Names, tr: LogTranslator): string {
+  const params = {
+    actor: name(e.actorId),
+    purpose: tr.code('roll', e.purpose),
+    sides: e.sides,
+    // A d10 shows 0 for 10 (minecraft.md §4.1); other dice show their face.
+    result: e.sides === 10 && e.result === 10 ? '0' : e.result,
+    outcome: outcome(tr, e)
+  }
+  return e.target === undefined
+    ? tr.t('log.roll', params)
+    : tr.t('log.rollTarget', { ...params, target: e.target })
+}
+
+function cost(tr: LogTranslator, spent: Record<string, number>): string {
+  return Object.entries(spent)
+    .map(([k, n]) => tr.code('cost', k, { n }))
+    .join(', ')
+}
+
+/** One event as a log line, or null for bookkeeping events the panel already shows. */
+export function eventLine(
+  e: GameEvent,
+  name: Names,
+  side: Names,
+  tr: LogTranslator
+): Omit<LogLine, 'id'> | null {
+  switch (e.type) {
+    case 'encounter.started':
+      return { kind: 'round', text: tr.t('log.encounterStarted') }
+    case 'round.started':
+      return { kind: 'round', text: tr.t('log.roundStarted', { round: e.round }) }
+    case 'turn.started':
+      return { kind: 'turn', text: tr.t('log.turnStarted', { side: side(e.sideId), actor: name(e.actorId) }) }
+    case 'activation.changed':
+      return { kind: 'turn', text: tr.t('log.activationChanged', { actor: name(e.actorId) }) }
+    case 'economy.spent':
+      return { kind: 'other', text: tr.t('log.spent', { actor: name(e.actorId), cost: cost(tr, e.cost) }) }
+    case 'economy.changed':
+      return null
+    case 'dice.rolled':
+      return { kind: 'dice', text: dice(e, name, tr) }
+    case 'moved': {
+      const last = e.path[e.path.length - 1]
+      if (!last) return null
+      return {
+        kind: 'other',
+        text: tr.t('log.moved', { actor: name(e.id), square: squareName(last), steps: e.path.length })
+      }
+    }
+    case 'faced':
+      return {
+        kind: 'other',
+        text: tr.t('log.faced', { actor: name(e.id), direction: tr.code('direction', String(e.facing)) })
+      }
+    case 'attack.declared': {
+      const params = {
+        attacker: name(e.attackerId),
+        target: name(e.targetId),
+        mode: tr.code('action', e.mode)
+      }
+      const text = e.sector
+        ? tr.t('log.attackDeclaredSector', { ...params, sector: tr.code('sector', e.sector) })
+        : tr.t('log.attackDeclared', params)
+      return { kind: 'attack', text }
+    }
+    case 'attack.hit':
+      return {
+        kind: 'effect',
+        text: tr.t(e.automatic ? 'log.hitAutomatic' : 'log.hit', { target: name(e.targetId) })
+      }
+    case 'attack.missed':
+      return { kind: 'effect', text: tr.t('log.missed', { attacker: name(e.attackerId) }) }
+    case 'pushed':
+      return {
+        kind: 'effect',
+        text: tr.t('log.pushed', {
+          actor: name(e.id),
+          from: squareName(e.from),
+          to: squareName(e.to)
+        })
+      }
+    case 'collided':
+      return {
+        kind: 'effect',
+        text: tr.t('log.collided', {
+          actor: name(e.id),
+          obstacle: tr.code('obstacle', e.obstacle),
+          square: squareName(e.at)
+        })
+      }
+    case 'damaged':
+      return {
+        kind: 'effect',
+        text: tr.t('log.damaged', {
+          actor: name(e.id),
+          amount: e.amount,
+          source: tr.code('source', e.source)
+        })
+      }
+    case 'combatant.out':
+      return { kind: 'effect', text: tr.t('log.out', { actor: name(e.id) }) }
+    case 'decision.requested':
+      return {
+        kind: 'turn',
+        text: tr.t('log.decisionRequested', {
+          decider: name(e.request.deciderId),
+          decision: tr.code('decision', e.request.id, e.request.params)
+        })
+      }
+    case 'decision.answered':
+      return {
+        kind: 'turn',
+        text: tr.t('log.decisionAnswered', {
+          decision: tr.code('decision', e.decisionId),
+          choice: tr.code(`decision.${e.decisionId}`, String(e.choice))
+        })
+      }
+    case 'turn.ended':
+      return { kind: 'turn', text: tr.t('log.turnEnded', { actor: name(e.actorId) }) }
+    case 'encounter.ended':
+      return {
+        kind: 'end',
+        text: e.winner ? tr.t('log.endedWinner', { side: side(e.winner) }) : tr.t('log.endedDraw')
+      }
+    default:
+      return { kind: 'other', text: tr.t('log.unknown', { type: (e as { type: string }).type }) }
+  }
+}
+
+/** An AI reason as text; `mode` and `why` are codes themselves and are translated too. */
+export function aiLine(note: AiNote, tr: LogTranslator): string {
+  const params: Params = { ...note.reason.params }
+  if (typeof params.mode === 'string') params.mode = tr.code('action', params.mode)
+  if (typeof params.why === 'string') params.why = tr.code('ai.why', params.why)
+  return tr.code('ai', note.reason.key, params)
+}
+
+/** The whole combat log: every event of the state in order, with the AI's reasons where they were given. */
+export function logLines(state: EncounterState, notes: readonly AiNote[], tr: LogTranslator): LogLine[] {
+  const names = new Map(state.combatants.map((c) => [c.id, c.name]))
+  const sides = new Map(state.sides.map((s) => [s.id, s.name]))
+  const name: Names = (id) => names.get(id) ?? id
+  const side: Names = (id) => sides.get(id) ?? id
+  const byPosition = [...notes]
+    .map((note, i) => ({ note, i }))
+    .sort((a, b) => a.note.at - b.note.at || a.i - b.i)
+  const lines: LogLine[] = []
+  let next = 0
+  const flushNotes = (upTo: number): void => {
+    for (let entry = byPosition[next]; entry && entry.note.at <= upTo; entry = byPosition[++next]) {
+      lines.push({ id: `ai-${entry.i}`, kind: 'ai', text: aiLine(entry.note, tr) })
+    }
+  }
+  state.log.forEach((event, index) => {
+    flushNotes(index)
+    const line = eventLine(event, name, side, tr)
+    if (line) lines.push({ id: String(index), ...line })
+  })
+  flushNotes(Infinity)
+  return lines
+}

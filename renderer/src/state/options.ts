@@ -1,0 +1,65 @@
+import { openEconomy } from '../../../rules/core/economy'
+import type { ActionOdds, Ruleset } from '../../../rules/core/ruleset'
+import type { Action, EncounterState, Violation } from '../../../rules/core/types'
+
+// What the side panels offer the active figure, straight from the ruleset: attacks with their exact
+// odds (or the reason they are refused) and the economy counters left.
+
+/** The attack kinds the target panel offers (the Action vocabulary's attacks). */
+export const ATTACK_KINDS = ['melee', 'ranged'] as const
+
+/** Refusals meaning "this figure has no such attack at all", not "not now": such a kind is not offered. */
+export const NOT_APPLICABLE = new Set(['noRangedWeapon', 'unknownAction'])
+
+/** An attack the panel offers against the selected target. */
+export interface AttackOption {
+  action: Action
+  /** Why the rules refuse it now, or null. */
+  violation: Violation | null
+  cost: number
+  /** Exact odds, shown before acting. */
+  odds: ActionOdds | null
+}
+
+/** One counter of the active figure's economy (e.g. AP 2 of 3). */
+export interface EconomyCounter {
+  key: string
+  value: number
+  max: number
+}
+
+/** What an action costs: the numeric fields of the economy event it sends, summed (AP for Minecraft). */
+export function totalCost(ruleset: Ruleset, state: EncounterState, action: Action): number {
+  const charge = ruleset.economy.charge(state, action) as unknown as Record<string, unknown>
+  return Object.values(charge).reduce<number>((sum, v) => sum + (typeof v === 'number' ? v : 0), 0)
+}
+
+/** Every attack kind the actor has against the target, legal now or not (with the reason). */
+export function attackOptions(
+  ruleset: Ruleset,
+  state: EncounterState,
+  actorId: string,
+  targetId: string
+): AttackOption[] {
+  return ATTACK_KINDS.map((kind): AttackOption => {
+    const action: Action = { kind, actorId, targetId }
+    return {
+      action,
+      violation: ruleset.validate(state, action),
+      cost: totalCost(ruleset, state, action),
+      odds: ruleset.odds(state, action)
+    }
+  }).filter((o) => !NOT_APPLICABLE.has(o.violation?.code ?? ''))
+}
+
+/** The active figure's economy counters, each with what it started the activation with. */
+export function economyCounters(ruleset: Ruleset, state: EncounterState): EconomyCounter[] {
+  const active = state.combatants.find((c) => c.id === state.turn?.activeId)
+  if (!state.turn || !active) return []
+  const fresh = openEconomy(ruleset.economy, state, active).context
+  return Object.entries(state.turn.economy.context).map(([key, value]) => ({
+    key,
+    value,
+    max: fresh[key] ?? value
+  }))
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { parseRoute, routeHash, type Route } from './route'
+
+describe('routes', () => {
+  it.each<[string, Route]>([
+    ['', { name: 'campaigns' }],
+    ['#/', { name: 'campaigns' }],
+    ['#/c/minecraft-sample', { name: 'campaign', campaignId: 'minecraft-sample' }],
+    [
+      '#/c/minecraft-sample/abandoned-mine',
+      { name: 'encounter', campaignId: 'minecraft-sample', encounterId: 'abandoned-mine' }
+    ],
+    ['#/c/a/b/c', { name: 'campaigns' }],
+    ['#/c/%E0%A4%A', { name: 'campaigns' }]
+  ])('parses %s', (hash, route) => {
+    expect(parseRoute(hash)).toEqual(route)
+  })
+
+  it('round-trips through the hash', () => {
+    const route: Route = { name: 'encounter', campaignId: 'x y', encounterId: 'é/1' }
+    expect(parseRoute(routeHash(route))).toEqual(route)
+  })
+})

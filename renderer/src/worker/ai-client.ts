@@ -1,0 +1,50 @@
+import type { EncounterState } from '../../../rules/core/types'
+import type { AiRequest, AiResponse } from './protocol'
+
+/** A step the AI chose. */
+export type AiStep = Extract<AiResponse, { ok: true }>
+
+/** Who plays the AI's figures: the worker in the app, a stub in tests. */
+export interface AiPlayer {
+  choose(state: EncounterState, actorId: string): Promise<AiStep>
+  dispose(): void
+}
+
+/** The AI in a module Web Worker; requests are answered in order, and the UI never waits on them. */
+export class WorkerAiPlayer implements AiPlayer {
+  #worker = new Worker(new URL('./ai.worker.ts', import.meta.url), { type: 'module' })
+  #pending = new Map<number, { resolve(step: AiStep): void; reject(error: Error): void }>()
+  #nextId = 1
+
+  constructor() {
+    this.#worker.onmessage = ({ data }: MessageEvent<AiResponse>) => {
+      const pending = this.#pending.get(data.id)
+      this.#pending.delete(data.id)
+      if (!pending) return
+      if (data.ok) pending.resolve(data)
+      else pending.reject(new Error(data.error))
+    }
+    this.#worker.onerror = (event) => {
+      event.preventDefault()
+      const error = new Error(event.message || 'AI worker failed')
+      for (const pending of this.#pending.values()) pending.reject(error)
+      this.#pending.clear()
+    }
+  }
+
+  /** The next step for `actorId`; the log is left out of the copy, since the AI does not read history. */
+  choose(state: EncounterState, actorId: string): Promise<AiStep> {
+    const id = this.#nextId++
+    const request: AiRequest = { id, state: { ...state, log: [] }, actorId }
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject })
+      this.#worker.postMessage(request)
+    })
+  }
+
+  /** Stops the worker; pending requests never settle (their session is gone). */
+  dispose(): void {
+    this.#worker.terminate()
+    this.#pending.clear()
+  }
+}

@@ -6,7 +6,20 @@ import globals from 'globals'
 import svelteConfig from './svelte.config.js'
 
 // The load-bearing wall: rules/ and ai/ stay pure so they run in the renderer, workers and Node alike.
-const impureModules = ['electron', 'pixi.js', 'svelte', 'svelte/*', 'lowdb', 'lowdb/*', 'node:*', 'fs', 'path', 'os', 'child_process', 'worker_threads']
+const impureModules = [
+  'electron',
+  'pixi.js',
+  'svelte',
+  'svelte/*',
+  'lowdb',
+  'lowdb/*',
+  'node:*',
+  'fs',
+  'path',
+  'os',
+  'child_process',
+  'worker_threads'
+]
 
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'tests/e2e/artifacts/**', 'bench/results/**'] },
@@ -24,15 +37,33 @@ export default tseslint.config(
   },
   {
     files: ['**/*.svelte', '**/*.svelte.ts'],
-    languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'], svelteConfig } }
+    languageOptions: {
+      parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'], svelteConfig }
+    }
   },
   {
     files: ['rules/**/*.ts', 'ai/**/*.ts'],
     ignores: ['**/*.test.ts'],
     languageOptions: { globals: { ...globals.es2023 } },
     rules: {
-      'no-restricted-imports': ['error', { patterns: impureModules.map((group) => ({ group: [group], message: 'rules/ and ai/ must stay pure.' })) }],
-      'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'localStorage', 'process', 'require'],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: impureModules.map((group) => ({
+            group: [group],
+            message: 'rules/ and ai/ must stay pure.'
+          }))
+        }
+      ],
+      'no-restricted-globals': [
+        'error',
+        'window',
+        'document',
+        'navigator',
+        'localStorage',
+        'process',
+        'require'
+      ],
       'no-restricted-properties': [
         'error',
         { object: 'Math', property: 'random', message: 'Use the seeded RNG in game state.' },

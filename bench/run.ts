@@ -26,7 +26,11 @@ function benchSample(file: string) {
   let applyMs = 0
   const t0 = performance.now()
   for (let seed = 1; seed <= GAMES; seed++) {
-    let state = (applyCommand({ ...initial, rng: seedRng(seed) }, { type: 'encounter.start' }, ruleset) as { state: EncounterState }).state
+    let state = (
+      applyCommand({ ...initial, rng: seedRng(seed) }, { type: 'encounter.start' }, ruleset) as {
+        state: EncounterState
+      }
+    ).state
     for (let i = 0; i < 3000 && state.phase === 'running' && state.turn; i++) {
       const s0 = performance.now()
       const { command } = chooseStep(state, ruleset, state.turn.activeId)

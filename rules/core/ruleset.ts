@@ -46,6 +46,9 @@ export interface Economy {
   exhausted(snapshot: { value: unknown; context: Record<string, number> }): boolean
 }
 
+/** A rule system's own words by UI language: `violation.<code>`, `roll.<purpose>`, `decision.<id>`... */
+export type RulesTerms = Readonly<Record<'es' | 'en', Readonly<Record<string, string>>>>
+
 /** One rule system as a plug-in of the engine; nothing in core, flow, AI or UI is system-specific. */
 export interface Ruleset {
   id: SystemId
@@ -54,6 +57,8 @@ export interface Ruleset {
   schemas: { settings: z.ZodType; stats: z.ZodType }
   /** Every [REC]/[GAP]/[PLACEHOLDER] choice of the digest. */
   defaultSettings: Record<string, unknown>
+  /** Labels for the codes this system emits, Spanish first (the UI puts them before its own catalogue). */
+  terms?: RulesTerms
   turnOrder: TurnOrder
   economy: Economy
   /** Rolls initiative as the encounter starts (`initiative.rolled` events), for initiative systems. */

@@ -1,6 +1,9 @@
 // The walking skeleton in the sample campaign: list → open → start → move, odds, attack → AI turn →
 // reload mid-fight → play to the result → English. Tests share one page and run in order.
 import { join } from 'node:path'
+import { stateHash as nodeStateHash } from '../../rules/core/hash.ts'
+import { replay } from '../../rules/flow/engine.ts'
+import { getRuleset } from '../../rules/systems/index.ts'
 import { assert, assertEqual, test } from './harness.mjs'
 import {
   clickCell,
@@ -125,6 +128,17 @@ test('reloading mid-fight restores the same state hash and the same log', async 
   assertEqual(await stateHash(page), hash, 'same state after reload')
   assertEqual(await logTexts(page), log, 'same log after reload')
   assert(page.url().startsWith(url('/')), 'still on the app')
+})
+
+test('Node replays the saved command log to the hash Chromium shows (same rules, same dice)', async ({
+  page
+}) => {
+  const saved = await page.evaluate((key) => localStorage.getItem(key), `emboscada:campaign:${sample.id}`)
+  const record = JSON.parse(saved).encounters[0]
+  assert(record.commands.length > 5, 'the fight has moved on')
+  const replayed = replay(record.initial, record.commands, getRuleset(record.initial.system))
+  assertEqual(nodeStateHash(replayed), await stateHash(page), 'Node and Chromium agree')
+  assertEqual(record.stateHash, nodeStateHash(replayed), 'the save records that hash')
 })
 
 test('a battlemap screenshot mid-fight is saved for the README', async ({ page }) => {

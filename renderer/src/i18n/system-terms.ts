@@ -1,6 +1,8 @@
+import { rulesets } from '../../../rules/systems'
 import type { SystemId } from '../../../rules/core/types'
-import { terms as minecraft } from '../../../rules/systems/minecraft/terms'
 import type { Terms } from './index'
 
-/** Each implemented rule system's own terms, which the UI puts before its generic catalogue. */
-export const systemTerms: Partial<Record<SystemId, Terms>> = { minecraft }
+/** Each implemented rule system's own terms (from its ruleset), which the UI puts before its catalogue. */
+export const systemTerms: Partial<Record<SystemId, Terms>> = Object.fromEntries(
+  Object.values(rulesets).flatMap((ruleset) => (ruleset.terms ? [[ruleset.id, ruleset.terms]] : []))
+)

@@ -1,4 +1,5 @@
 import type { Command, EncounterState } from '../../../rules/core/types'
+import { whoDecides } from '../../../rules/flow/engine'
 import type { AiPlayer } from '../worker/ai-client'
 import type { AiNote } from './log-lines'
 
@@ -30,14 +31,24 @@ export class AiTurns {
   /** Starts a step if an AI-controlled figure is active and no step is under way. */
   poke(): void {
     const { state, commands } = this.host.current()
-    const actor = state.combatants.find((c) => c.id === state.turn?.activeId)
+    // Whoever must act now: the decider of a pending decision (a defender, say), else the active figure.
+    const deciderId = whoDecides(state)
+    const actor = state.combatants.find((c) => c.id === deciderId)
     if (this.#stopped || this.#busy || state.phase !== 'running' || actor?.controller !== 'ai') return
     this.#busy = true
     this.host.thinking(true)
     const at = state.log.length
     const stale = (): boolean => this.#stopped || this.host.current().commands !== commands
+    // A failed step must not stall the table: take the decision's default, or end the activation.
+    const fallback: Command = state.pending
+      ? {
+          type: 'decision.answer',
+          decisionId: state.pending.request.id,
+          choice: state.pending.request.default
+        }
+      : { type: 'turn.end' }
     const giveUp = (detail: string): void => {
-      this.host.send({ type: 'turn.end' }, { at, reason: { key: 'failed', params: { detail } } })
+      this.host.send(fallback, { at, reason: { key: 'failed', params: { detail } } })
     }
     setTimeout(() => {
       this.ai

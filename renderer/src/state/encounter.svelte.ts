@@ -3,7 +3,7 @@ import { stateHash } from '../../../rules/core/hash'
 import type { Ruleset } from '../../../rules/core/ruleset'
 import type { Campaign } from '../../../rules/core/schemas'
 import type { Action, Command, EncounterState, Violation } from '../../../rules/core/types'
-import { applyCommand } from '../../../rules/flow/engine'
+import { applyCommand, whoDecides } from '../../../rules/flow/engine'
 import { createEncounterActor } from '../../../rules/flow/encounter.machine'
 import { getRuleset } from '../../../rules/systems'
 import type { CampaignStore } from '../../../main/store/campaign-store'
@@ -62,10 +62,21 @@ export class EncounterSession {
 
   readonly state: EncounterState = $derived.by(() => this.snapshot.context.state)
   readonly active = $derived(this.state.combatants.find((c) => c.id === this.state.turn?.activeId) ?? null)
-  /** True when a person (player or GM) decides for the active figure. */
+  /** True when a person (player or GM) decides for the active figure and no decision holds the action. */
   readonly humanTurn = $derived(
-    this.state.phase === 'running' && this.active !== null && this.active.controller !== 'ai'
+    this.state.phase === 'running' &&
+      this.state.pending === null &&
+      this.active !== null &&
+      this.active.controller !== 'ai'
   )
+  /** The decision a person must answer now (a defender's choice, a GM ruling), or null. */
+  readonly humanDecision = $derived.by(() => {
+    const pending = this.state.pending
+    if (!pending || this.state.phase !== 'running') return null
+    const deciderId = whoDecides(this.state)
+    const decider = this.state.combatants.find((c) => c.id === deciderId)
+    return deciderId === 'gm' || (decider && decider.controller !== 'ai') ? pending : null
+  })
   readonly legal: Action[] = $derived.by(() =>
     this.humanTurn && this.active ? this.ruleset.legalActions(this.state, this.active.id) : []
   )
@@ -205,6 +216,12 @@ export class EncounterSession {
   /** Declares an action of the active figure (attack, facing...). */
   act(action: Action): void {
     this.#send({ type: 'action.declare', action })
+  }
+
+  /** Answers the pending decision. */
+  answer(choice: string | number): void {
+    const pending = this.state.pending
+    if (pending) this.#send({ type: 'decision.answer', decisionId: pending.request.id, choice })
   }
 
   /** Turns the active figure to a facing (0..7 clockwise from north). */

@@ -3,6 +3,7 @@ import { actionOdds, decideAction, legalActions, resolveAction, validateAction }
 import { economy } from './economy.machine'
 import { defaultSettings, settingsSchema } from './settings'
 import { statsSchema } from './stats'
+import { terms } from './terms'
 import { minecraftTurnOrder } from './turn-order'
 
 /** The Minecraft paper-miniatures combat rules (shared/rules/minecraft.md) as an engine plug-in. */
@@ -11,6 +12,7 @@ export const minecraft: Ruleset = {
   version: 1,
   schemas: { settings: settingsSchema, stats: statsSchema },
   defaultSettings,
+  terms,
   // minecraft.md §3 [REC]: sides alternate complete turns (or single activations, `turnMode`).
   turnOrder: minecraftTurnOrder(),
   economy,

@@ -8,6 +8,9 @@ export const palette = {
   boardEdge: 0x8a94a3,
   coord: 0x8c96a4,
   blockFace: 0x747984,
+  // raised ground (grass-lit) and ground below level 0 (pits)
+  raised: 0x9ccf6a,
+  sunken: 0x1b2636,
   blockLight: 0xa3a8b2,
   blockSide: 0x8f949e,
   blockDark: 0x464a52,

@@ -16,12 +16,14 @@ export class TerrainLayer {
 
   /** Rebakes only when the board size, the walls or the square size changed. */
   sync(view: BattlemapView, layout: Layout): boolean {
-    const key = `${view.width}x${view.height}@${layout.cell}x${layout.resolution}:${view.blocks.map((b) => `${b.x},${b.y}`).join(';')}`
+    const walls = view.blocks.map((b) => `${b.x},${b.y}`).join(';')
+    const key = `${view.width}x${view.height}@${layout.cell}x${layout.resolution}:${walls}:${view.elevation?.join(',') ?? ''}`
     if (key === this.key) return false
     this.key = key
     const c = layout.cell
     const g = new Graphics()
     drawFloor(g, view.width, view.height, c)
+    if (view.elevation) drawElevation(g, view.width, view.height, c, view.elevation)
     const solid = new Set(view.blocks.map((b) => `${b.x},${b.y}`))
     // shadows first, so a wall never darkens its neighbour wall
     for (const b of view.blocks) drawShadow(g, b.x, b.y, c, solid)
@@ -79,4 +81,30 @@ function drawBlock(g: Graphics, x: number, y: number, c: number): void {
   g.moveTo(Math.round(fx + fw * 0.55), y + b).lineTo(Math.round(fx + fw * 0.55), mid)
   g.moveTo(Math.round(fx + fw * 0.3), mid).lineTo(Math.round(fx + fw * 0.3), btm - b)
   g.stroke({ width: 1, color: palette.blockMortar, pixelLine: true })
+}
+
+/**
+ * Raised ground: each level lightens the floor, and a dark lip marks every edge where the ground drops,
+ * so cliffs, stairs and hills read at a glance (the exact height is in the square's corner pips).
+ */
+function drawElevation(g: Graphics, w: number, h: number, c: number, elevation: number[]): void {
+  const at = (x: number, y: number): number =>
+    x < 0 || y < 0 || x >= w || y >= h ? Number.NEGATIVE_INFINITY : (elevation[y * w + x] ?? 0)
+  const lip = Math.max(2, Math.round(c * 0.08))
+  const pip = Math.max(2, Math.round(c * 0.07))
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const z = at(x, y)
+      if (z === 0) continue
+      const color = z > 0 ? palette.raised : palette.sunken
+      g.rect(x * c, y * c, c, c).fill({ color, alpha: Math.min(0.55, 0.12 * Math.abs(z)) })
+      if (at(x + 1, y) < z) g.rect((x + 1) * c - lip, y * c, lip, c).fill({ color: 0, alpha: 0.45 })
+      if (at(x, y + 1) < z) g.rect(x * c, (y + 1) * c - lip, c, lip).fill({ color: 0, alpha: 0.45 })
+      if (at(x - 1, y) < z) g.rect(x * c, y * c, lip, c).fill({ color: 0xffffff, alpha: 0.12 })
+      if (at(x, y - 1) < z) g.rect(x * c, y * c, c, lip).fill({ color: 0xffffff, alpha: 0.12 })
+      for (let i = 0; i < Math.min(Math.abs(z), 5); i++) {
+        g.rect(x * c + lip + 1 + i * (pip + 1), y * c + lip + 1, pip, pip).fill({ color, alpha: 0.9 })
+      }
+    }
+  }
 }

@@ -30,6 +30,8 @@ export interface BattlemapView {
   height: number
   /** solid squares (walls) */
   blocks: Cell[]
+  /** Ground height per square, row-major (absent: a flat board). */
+  elevation?: number[]
   tokens: TokenView[]
   /** where the active figure can move (tinted, cost shown small) */
   reachable: Array<Cell & { cost: number }>

@@ -3,6 +3,7 @@ import { seedRng } from '../../rules/core/rng'
 import type { Campaign } from '../../rules/core/schemas'
 import type { EncounterState } from '../../rules/core/types'
 import { createFigure } from '../../rules/systems/minecraft/content'
+import { minecraftHeightsSampleEncounter } from '../../rules/systems/minecraft/sample'
 
 // A 16×12 Minecraft skirmish: two heroes by a ruined wall, three zombies and a skeleton archer.
 const MAP = [
@@ -98,7 +99,13 @@ function minecraftSample(): Campaign {
     id: 'minecraft-sample',
     name: 'Minecraft: la mina abandonada',
     system: 'minecraft',
-    encounters: [{ id: initial.id, name: initial.name, initial, commands: [], stateHash: stateHash(initial) }]
+    encounters: [initial, minecraftHeightsSampleEncounter()].map((encounter) => ({
+      id: encounter.id,
+      name: encounter.name,
+      initial: encounter,
+      commands: [],
+      stateHash: stateHash(encounter)
+    }))
   }
 }
 

@@ -87,6 +87,7 @@ export function deriveView(input: ViewInput): BattlemapView {
     width: state.board.width,
     height: state.board.height,
     blocks: state.board.blocks.map(({ x, y }) => ({ x, y })),
+    ...(state.board.elevation ? { elevation: state.board.elevation } : {}),
     tokens: tokens(state, activeId),
     reachable: moves.map((m) => ({ ...m.cell, cost: m.cost })),
     path: hovered && active ? [{ x: active.pos.x, y: active.pos.y }, ...hovered.path] : [],

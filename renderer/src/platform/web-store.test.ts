@@ -25,7 +25,12 @@ describe('the web campaign store', () => {
     const storage = new MemoryStorage()
     const store = createWebStore(storage, [sampleCampaign()])
     expect(await store.list()).toEqual([
-      { id: 'minecraft-sample', name: sampleCampaign().name, system: 'minecraft', encounterCount: 1 }
+      {
+        id: 'minecraft-sample',
+        name: sampleCampaign().name,
+        system: 'minecraft',
+        encounterCount: sampleCampaign().encounters.length
+      }
     ])
     expect(await store.load('minecraft-sample')).toEqual(sampleCampaign())
   })

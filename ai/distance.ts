@@ -1,15 +1,5 @@
+import { DIRECTIONS } from '../rules/core/geometry'
 import type { EncounterState, Vec3 } from '../rules/core/types'
-
-const STEPS: ReadonlyArray<readonly [number, number]> = [
-  [0, -1],
-  [1, -1],
-  [1, 0],
-  [1, 1],
-  [0, 1],
-  [-1, 1],
-  [-1, 0],
-  [-1, -1]
-]
 
 /**
  * Steps from every square to `goal` around blocks (8-neighbour BFS; figures do not block, since they
@@ -26,7 +16,7 @@ export function stepsTo(state: EncounterState, goal: Vec3): Int32Array {
     const cell = queue[head]!
     const x = cell % width
     const y = (cell - x) / width
-    for (const [dx, dy] of STEPS) {
+    for (const { x: dx, y: dy } of DIRECTIONS) {
       const nx = x + dx
       const ny = y + dy
       if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue

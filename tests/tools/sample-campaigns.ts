@@ -25,9 +25,28 @@ function blocks(map: string[]) {
   return map.flatMap((row, y) => [...row].flatMap((ch, x) => (ch === '#' ? [{ x, y }] : [])))
 }
 
+type Team = 'heroes' | 'monsters'
+const teams = {
+  heroes: { side: 'heroes', controller: 'human' as const, facing: 2 },
+  monsters: { side: 'monsters', controller: 'ai' as const, facing: 6 }
+}
+
+/** A Minecraft figure from its creature document, placed for a team, with its token colour. */
+function place(
+  creature: string,
+  team: Team,
+  id: string,
+  name: string,
+  [x, y]: [number, number],
+  color: number
+) {
+  return {
+    ...createFigure(`minecraft:${creature}`, { id, name, ...teams[team], pos: { x, y, z: 0 } }),
+    color
+  }
+}
+
 function minecraftSample(): Campaign {
-  const heroes = { side: 'heroes', controller: 'human' as const, facing: 2 }
-  const monsters = { side: 'monsters', controller: 'ai' as const, facing: 6 }
   const initial: EncounterState = {
     schemaVersion: 1,
     id: 'abandoned-mine',
@@ -40,50 +59,12 @@ function minecraftSample(): Campaign {
       { id: 'monsters', name: 'Monstruos' }
     ],
     combatants: [
-      {
-        ...createFigure('minecraft:steve', { id: 'steve', ...heroes, pos: { x: 2, y: 5, z: 0 } }),
-        color: 0x3b82f6
-      },
-      {
-        ...createFigure('minecraft:alex', { id: 'alex', ...heroes, pos: { x: 2, y: 7, z: 0 } }),
-        color: 0x06b6d4
-      },
-      {
-        ...createFigure('minecraft:zombie', {
-          id: 'zombie-1',
-          name: 'Zombi 1',
-          ...monsters,
-          pos: { x: 8, y: 4, z: 0 }
-        }),
-        color: 0x16a34a
-      },
-      {
-        ...createFigure('minecraft:zombie', {
-          id: 'zombie-2',
-          name: 'Zombi 2',
-          ...monsters,
-          pos: { x: 11, y: 7, z: 0 }
-        }),
-        color: 0x22c55e
-      },
-      {
-        ...createFigure('minecraft:zombie', {
-          id: 'zombie-3',
-          name: 'Zombi 3',
-          ...monsters,
-          pos: { x: 8, y: 9, z: 0 }
-        }),
-        color: 0x15803d
-      },
-      {
-        ...createFigure('minecraft:skeleton', {
-          id: 'skeleton',
-          name: 'Esqueleto',
-          ...monsters,
-          pos: { x: 14, y: 5, z: 0 }
-        }),
-        color: 0xd4d4d8
-      }
+      place('steve', 'heroes', 'steve', 'Steve', [2, 5], 0x3b82f6),
+      place('alex', 'heroes', 'alex', 'Alex', [2, 7], 0x06b6d4),
+      place('zombie', 'monsters', 'zombie-1', 'Zombi 1', [8, 4], 0x16a34a),
+      place('zombie', 'monsters', 'zombie-2', 'Zombi 2', [11, 7], 0x22c55e),
+      place('zombie', 'monsters', 'zombie-3', 'Zombi 3', [8, 9], 0x15803d),
+      place('skeleton', 'monsters', 'skeleton', 'Esqueleto', [14, 5], 0xd4d4d8)
     ],
     rng: seedRng(20261130),
     phase: 'setup',

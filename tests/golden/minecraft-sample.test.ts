@@ -1,12 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { stateHash } from '../../rules/core/hash'
-import { seedRng } from '../../rules/core/rng'
 import { campaignSchema } from '../../rules/core/schemas'
 import type { EncounterState } from '../../rules/core/types'
-import { replay } from '../../rules/flow/engine'
 import { getRuleset } from '../../rules/systems'
-import { playAiVsAi } from './play'
+import { goldenGame } from './golden-suite'
 
 const sample = campaignSchema.parse(
   JSON.parse(
@@ -17,29 +14,7 @@ const initial = sample.encounters[0]!.initial as EncounterState
 const ruleset = getRuleset('minecraft')
 
 describe('golden: the Minecraft sample played AI vs AI', () => {
-  const game = playAiVsAi(initial, ruleset)
-
-  it('reaches an end with a winner', () => {
-    expect(game.state.phase).toBe('ended')
-    expect(['heroes', 'monsters']).toContain(game.state.winner)
-    const losers = game.state.combatants.filter((c) => c.side !== game.state.winner)
-    expect(losers.every((c) => c.out)).toBe(true)
-  })
-
-  it('replays from its command log to the same state hash', () => {
-    const replayed = replay(initial, game.commands, ruleset)
-    expect(stateHash(replayed)).toBe(stateHash(game.state))
-    expect(replayed.log).toEqual(game.state.log)
-  })
-
-  it('plays the same game again from the same seed', () => {
-    expect(stateHash(playAiVsAi(initial, ruleset).state)).toBe(stateHash(game.state))
-  })
-
-  it('plays a different game from another seed', () => {
-    const other = playAiVsAi({ ...initial, rng: seedRng(7) }, ruleset)
-    expect(stateHash(other.state)).not.toBe(stateHash(game.state))
-  })
+  const game = goldenGame(initial, ruleset)
 
   it('every die in the log is a legal face', () => {
     const rolls = game.state.log.filter((e) => e.type === 'dice.rolled')

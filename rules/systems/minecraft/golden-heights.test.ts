@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { playAiVsAi } from '../../../tests/golden/play'
-import { stateHash } from '../../core/hash'
-import { seedRng } from '../../core/rng'
+import { goldenGame } from '../../../tests/golden/golden-suite'
 import { encounterStateSchema } from '../../core/schemas'
-import { replay } from '../../flow/engine'
 import { getRuleset } from '..'
 import { FALL_DECISION, minecraftHeightsSampleEncounter } from '.'
 import { groundHeight } from './board'
@@ -32,26 +29,7 @@ describe('the Minecraft heights sample', () => {
 })
 
 describe('golden: the heights sample played AI vs AI', () => {
-  const game = playAiVsAi(initial, ruleset)
-
-  it('reaches an end with a winner, every loser out', () => {
-    expect(game.state.phase).toBe('ended')
-    expect(['heroes', 'monsters']).toContain(game.state.winner)
-    const losers = game.state.combatants.filter((c) => c.side !== game.state.winner)
-    expect(losers.every((c) => c.out)).toBe(true)
-  })
-
-  it('replays from its command log to the same state hash', () => {
-    const replayed = replay(initial, game.commands, ruleset)
-    expect(stateHash(replayed)).toBe(stateHash(game.state))
-    expect(replayed.log).toEqual(game.state.log)
-  })
-
-  it('plays the same game again from the same seed, and another game from another', () => {
-    expect(stateHash(playAiVsAi(initial, ruleset).state)).toBe(stateHash(game.state))
-    const other = playAiVsAi({ ...initial, rng: seedRng(7) }, ruleset)
-    expect(stateHash(other.state)).not.toBe(stateHash(game.state))
-  })
+  const game = goldenGame(initial, ruleset)
 
   it('uses the heights: shots from the hill, a knockback off the cliff answered by the GM default', () => {
     const log = game.state.log

@@ -9,7 +9,7 @@ describe('ruleset registry', () => {
   })
 
   it('throws a clear error for an unimplemented or unknown system', () => {
-    expect(() => getRuleset('hq2')).toThrow(/no ruleset for system "hq2".*minecraft/)
+    expect(() => getRuleset('carnevale')).toThrow(/no ruleset for system "carnevale".*minecraft/)
     expect(() => getRuleset('toString')).toThrow(/no ruleset/)
   })
 })

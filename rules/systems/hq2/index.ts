@@ -1,0 +1,34 @@
+import type { Ruleset } from '../../core/ruleset'
+import { actionOdds, decideAction, legalActions, resolveAction, validateAction } from './actions'
+import { economy } from './economy.machine'
+import { startTurnEvents } from './movement'
+import { defaultSettings, readSettings, settingsSchema } from './settings'
+import { statsSchema } from './stats'
+import { terms } from './terms'
+import { seatOrder } from './turn-order'
+
+/** The HQ2 (HeroQuest 2 fan expansion) combat rules (shared/rules/hq2.md) as an engine plug-in. */
+export const hq2: Ruleset = {
+  id: 'hq2',
+  version: 1,
+  schemas: { settings: settingsSchema, stats: statsSchema },
+  defaultSettings,
+  terms,
+  // hq2.md §3.1: players from the BM's right in seating order, then the BM; each with all its beings.
+  turnOrder: seatOrder(),
+  economy,
+  // hq2.md §3.2: heroes roll their movement dice as their activation opens.
+  startTurn: (state, actorId, dice) => startTurnEvents(state, readSettings(state), actorId, dice),
+  legalActions,
+  validate: validateAction,
+  decide: decideAction,
+  resolve: resolveAction,
+  odds: actionOdds
+}
+
+export { defaultSettings, settingsSchema, type Hq2Settings } from './settings'
+export { statsSchema, type Hq2Stats } from './stats'
+export { createBeing, hq2Content, type Hq2Content } from './content'
+export { DECISION, defenseChoices } from './decisions'
+export { hq2SampleEncounter } from './sample'
+export { terms } from './terms'

@@ -6,7 +6,7 @@ import type { Action, Combatant, Command, EncounterState } from '../rules/core/t
 import { chooseAnswer } from './answer'
 import { stepsAt, stepsTo } from './distance'
 import { brute, type Personality } from './personality'
-import { afterAction, afterSpend, budgetLeft } from './simulate'
+import { afterAction, budgetLeft, repeatsAffordable } from './simulate'
 
 /** One line a person can read about why the AI did something: an i18n key under `ai.` + params. */
 export interface AiReason {
@@ -85,9 +85,7 @@ function scoreAttacks(
     const { value: once, pKill } = attackValue(odds, target, w)
     // ai.md §7.1 (AP systems): budget left after this attack buys more of them, worth less each since
     // the target may be pushed away or fall first.
-    const cost = budgetLeft(state) - budgetLeft(afterSpend(state, ruleset, action))
-    const extra = cost > 0 ? Math.floor((budgetLeft(state) - cost) / cost) : 0
-    const value = once * (1 + w.followUp * extra)
+    const value = once * (1 + w.followUp * repeatsAffordable(state, ruleset, action))
     const why = pKill >= 0.5 ? 'finish' : nearest?.enemy.id === target.id ? 'nearest' : 'bestOdds'
     options.push({
       action,

@@ -18,9 +18,21 @@ export function budgetLeft(state: EncounterState): number {
   return Object.values(state.turn.economy.context).reduce((a, b) => a + b, 0)
 }
 
-/** The state with only the action's cost paid (no dice): how much budget an action leaves. */
-export function afterSpend(state: EncounterState, ruleset: Ruleset, action: Action): EncounterState {
-  if (!state.turn) return state
-  const economy = spendEconomy(ruleset.economy, state.turn.economy, ruleset.economy.charge(state, action))
-  return economy ? { ...state, turn: { ...state.turn, economy } } : state
+/**
+ * How many more times the economy could pay for the same action after this one (at most `cap`): the
+ * attacks an AP pool still buys, none where the turn allows one action (HQ2, Athkri's Major).
+ */
+export function repeatsAffordable(state: EncounterState, ruleset: Ruleset, action: Action, cap = 4): number {
+  if (!state.turn) return 0
+  const charge = ruleset.economy.charge(state, action)
+  let economy = spendEconomy(ruleset.economy, state.turn.economy, charge)
+  let repeats = 0
+  while (economy && repeats < cap) {
+    const next = spendEconomy(ruleset.economy, economy, charge)
+    // A zero-cost action never runs the economy down: it is not a reason to value more of them.
+    if (!next || JSON.stringify(next) === JSON.stringify(economy)) break
+    economy = next
+    repeats++
+  }
+  return repeats
 }

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { chooseStep } from '../../ai'
 import { getRuleset } from '../systems'
+import { hq2SampleEncounter } from '../systems/hq2'
 import { makeEncounter } from '../systems/minecraft/test-fixtures'
 import { createEncounterActor } from './encounter.machine'
+import { whoDecides } from './engine'
 
 const ruleset = getRuleset('minecraft')
 
@@ -82,5 +85,30 @@ describe('encounter machine', () => {
     }
     expect(actor.getSnapshot().status).toBe('done')
     expect(actor.getSnapshot().context.state.winner).toBe('heroes')
+  })
+})
+
+describe('encounter machine with decisions', () => {
+  it('goes awaitingAction → awaitingDecision when an action halts, and back when it is answered', () => {
+    const hq2 = getRuleset('hq2')
+    const actor = createEncounterActor(hq2SampleEncounter(), hq2)
+    actor.send({ type: 'encounter.start' })
+    // Play the AI for every side until some attack halts for a defence decision.
+    for (let i = 0; i < 400 && actor.getSnapshot().context.state.pending === null; i++) {
+      const { state } = actor.getSnapshot().context
+      actor.send(chooseStep(state, hq2, whoDecides(state)!).command)
+    }
+    const halted = actor.getSnapshot()
+    expect(halted.value).toEqual({ running: 'awaitingDecision' })
+    // Only the answer is accepted while waiting.
+    actor.send({ type: 'turn.end' })
+    expect(actor.getSnapshot().context.commands).toHaveLength(halted.context.commands.length)
+    const { request } = halted.context.state.pending!
+    actor.send({ type: 'decision.answer', decisionId: request.id, choice: request.default })
+    const after = actor.getSnapshot()
+    expect(after.context.commands).toHaveLength(halted.context.commands.length + 1)
+    expect(after.value).toEqual(
+      after.context.state.pending ? { running: 'awaitingDecision' } : { running: 'awaitingAction' }
+    )
   })
 })

@@ -1,4 +1,4 @@
-import { assign, createActor, setup } from 'xstate'
+import { assign, createActor, not, setup } from 'xstate'
 import type { GameEvent } from '../core/events'
 import type { Ruleset } from '../core/ruleset'
 import type { Command, EncounterState, Violation } from '../core/types'
@@ -17,7 +17,8 @@ export interface EncounterContext {
 }
 
 /**
- * The encounter's phases, shared by every system: `setup → running.awaitingAction → ended`.
+ * The encounter's phases, shared by every system: `setup → running.awaitingAction ⇄ running.awaitingDecision
+ * → ended`.
  * Rounds, turns and the per-turn economy advance inside `applyCommand` (the ruleset's turn order and
  * economy machine), so this machine stays system-agnostic and small.
  */
@@ -29,7 +30,8 @@ export const encounterMachine = setup({
   },
   guards: {
     isSetup: ({ context }) => context.state.phase === 'setup',
-    isEnded: ({ context }) => context.state.phase === 'ended'
+    isEnded: ({ context }) => context.state.phase === 'ended',
+    isPending: ({ context }) => context.state.pending !== null
   },
   actions: {
     applyCommand: assign(({ context, event }) => {
@@ -70,11 +72,17 @@ export const encounterMachine = setup({
       always: { target: 'ended', guard: 'isEnded' },
       states: {
         awaitingAction: {
+          always: { target: 'awaitingDecision', guard: 'isPending' },
           on: {
             'action.declare': { actions: 'applyCommand' },
             'activation.select': { actions: 'applyCommand' },
             'turn.end': { actions: 'applyCommand' }
           }
+        },
+        // An action halted for a decision: only its answer moves the fight on.
+        awaitingDecision: {
+          always: { target: 'awaitingAction', guard: not('isPending') },
+          on: { 'decision.answer': { actions: 'applyCommand' } }
         }
       }
     },

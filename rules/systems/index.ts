@@ -1,10 +1,11 @@
 import type { Ruleset } from '../core/ruleset'
 import type { SystemId } from '../core/types'
+import { athkri } from './athkri'
 import { hq2 } from './hq2'
 import { minecraft } from './minecraft'
 
 /** Every implemented ruleset by system id. */
-export const rulesets: Partial<Record<SystemId, Ruleset>> = { minecraft, hq2 }
+export const rulesets: Partial<Record<SystemId, Ruleset>> = { minecraft, athkri, hq2 }
 
 /** The ruleset of a system; throws when the system is unknown or not implemented yet. */
 export function getRuleset(id: string): Ruleset {

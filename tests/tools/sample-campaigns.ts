@@ -2,6 +2,7 @@ import { stateHash } from '../../rules/core/hash'
 import { seedRng } from '../../rules/core/rng'
 import type { Campaign } from '../../rules/core/schemas'
 import type { EncounterState } from '../../rules/core/types'
+import { hq2SampleEncounter } from '../../rules/systems/hq2'
 import { createFigure } from '../../rules/systems/minecraft/content'
 import { minecraftHeightsSampleEncounter } from '../../rules/systems/minecraft/sample'
 
@@ -46,6 +47,24 @@ function place(
   }
 }
 
+/** A campaign of ready encounters built by a system's own sample builders. */
+function campaignOf(id: string, name: string, encounters: EncounterState[]): Campaign {
+  const system = encounters[0]!.system
+  return {
+    schemaVersion: 1,
+    id,
+    name,
+    system,
+    encounters: encounters.map((e) => ({
+      id: e.id,
+      name: e.name,
+      initial: e,
+      commands: [],
+      stateHash: stateHash(e)
+    }))
+  }
+}
+
 function minecraftSample(): Campaign {
   const initial: EncounterState = {
     schemaVersion: 1,
@@ -75,22 +94,16 @@ function minecraftSample(): Campaign {
     winner: null,
     log: []
   }
-  return {
-    schemaVersion: 1,
-    id: 'minecraft-sample',
-    name: 'Minecraft: la mina abandonada',
-    system: 'minecraft',
-    encounters: [initial, minecraftHeightsSampleEncounter()].map((encounter) => ({
-      id: encounter.id,
-      name: encounter.name,
-      initial: encounter,
-      commands: [],
-      stateHash: stateHash(encounter)
-    }))
-  }
+  return campaignOf('minecraft-sample', 'Minecraft: la mina abandonada', [
+    initial,
+    minecraftHeightsSampleEncounter()
+  ])
 }
 
 /** The sample campaigns bundled in resources/campaigns, one per implemented system. */
 export function buildSampleCampaigns(): Campaign[] {
-  return [minecraftSample()]
+  return [
+    minecraftSample(),
+    campaignOf('hq2-sample', 'HeroQuest 2: la guarida del Fimir', [hq2SampleEncounter()])
+  ]
 }

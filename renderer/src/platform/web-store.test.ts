@@ -82,3 +82,16 @@ describe('the web campaign store', () => {
     await expect(store.save(sampleCampaign())).rejects.toMatchObject({ code: 'io' })
   })
 })
+
+describe('sample seeding across versions', () => {
+  it('offers a sample added later once, and never brings back a deleted one', async () => {
+    const storage = new MemoryStorage()
+    await createWebStore(storage, [sampleCampaign()]).list()
+    const added = { ...sampleCampaign(), id: 'added-later', name: 'Added later' }
+    const second = createWebStore(storage, [sampleCampaign(), added])
+    expect((await second.list()).map((c) => c.id)).toEqual(['added-later', 'minecraft-sample'])
+    storage.items.delete('emboscada:campaign:added-later')
+    const third = createWebStore(storage, [sampleCampaign(), added])
+    expect((await third.list()).map((c) => c.id)).toEqual(['minecraft-sample'])
+  })
+})

@@ -27,6 +27,16 @@ function read(storage: KeyValueStorage, id: string): Campaign {
   return parsed.data
 }
 
+/** Sample ids already offered (an unreadable record counts as none: seeding never overwrites). */
+function seededIds(storage: KeyValueStorage): string[] {
+  try {
+    const ids: unknown = JSON.parse(storage.getItem(SEEDED) ?? '[]')
+    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : []
+  } catch {
+    return []
+  }
+}
+
 function storedIds(storage: KeyValueStorage): string[] {
   const ids: string[] = []
   for (let i = 0; i < storage.length; i++) {
@@ -42,12 +52,13 @@ function storedIds(storage: KeyValueStorage): string[] {
  * by a load (only an explicit save replaces it).
  */
 export function createWebStore(storage: KeyValueStorage, seeds: readonly Campaign[]): CampaignStore {
-  if (storage.getItem(SEEDED) === null) {
-    for (const seed of seeds) {
-      if (storage.getItem(PREFIX + seed.id) === null) storage.setItem(PREFIX + seed.id, JSON.stringify(seed))
-    }
-    storage.setItem(SEEDED, '1')
+  // Each sample is offered once: a sample added in a later version appears, a deleted one stays deleted.
+  const seeded = seededIds(storage)
+  const fresh = seeds.filter((seed) => !seeded.includes(seed.id))
+  for (const seed of fresh) {
+    if (storage.getItem(PREFIX + seed.id) === null) storage.setItem(PREFIX + seed.id, JSON.stringify(seed))
   }
+  if (fresh.length > 0) storage.setItem(SEEDED, JSON.stringify([...seeded, ...fresh.map((s) => s.id)]))
   return {
     async list(): Promise<CampaignSummary[]> {
       const summaries: CampaignSummary[] = []

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { formatFraction } from '../../../rules/core/fraction'
+import { applyCommand } from '../../../rules/flow/engine'
+import { getRuleset } from '../../../rules/systems'
+import { hq2SampleEncounter } from '../../../rules/systems/hq2'
 import { play, ruleset, started } from './fixtures'
 import { attackOptions, economyCounters, totalCost } from './options'
 
@@ -42,5 +45,19 @@ describe('economyCounters', () => {
       action: { kind: 'move', actorId: 'steve', path: [{ x: 3, y: 5, z: 0 }] }
     })
     expect(economyCounters(ruleset, moved)).toEqual([{ key: 'ap', value: 2, max: 3 }])
+  })
+})
+
+describe('economyCounters with start-of-turn grants', () => {
+  it('counts HQ2 movement points out of what the activation rolled, and hides empty flags', () => {
+    const hq2 = getRuleset('hq2')
+    const state = applyCommand(hq2SampleEncounter(), { type: 'encounter.start' }, hq2)
+    if (!state.ok) throw new Error(state.violation.code)
+    const rolled = state.state.log.findLast((e) => e.type === 'economy.changed')
+    const mp = rolled?.type === 'economy.changed' ? rolled.economy.context.mp : undefined
+    expect(mp).toBeGreaterThan(0)
+    const counters = economyCounters(hq2, state.state)
+    expect(counters.find((c) => c.key === 'mp')).toEqual({ key: 'mp', value: mp, max: mp })
+    expect(counters.map((c) => c.key)).not.toContain('blindFighting')
   })
 })

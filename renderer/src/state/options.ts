@@ -56,10 +56,29 @@ export function attackOptions(
 export function economyCounters(ruleset: Ruleset, state: EncounterState): EconomyCounter[] {
   const active = state.combatants.find((c) => c.id === state.turn?.activeId)
   if (!state.turn || !active) return []
-  const fresh = openEconomy(ruleset.economy, state, active).context
-  return Object.entries(state.turn.economy.context).map(([key, value]) => ({
-    key,
-    value,
-    max: fresh[key] ?? value
-  }))
+  const opened = openingEconomy(state) ?? openEconomy(ruleset.economy, state, active).context
+  return Object.entries(state.turn.economy.context).flatMap(([key, value]) => {
+    // A counter the activation opened with nothing in (a flag such as HQ2's blind fighting) is no pool.
+    const max = Math.max(opened[key] ?? 0, value)
+    return max > 0 ? [{ key, value, max }] : []
+  })
+}
+
+/**
+ * What the active figure's economy held once its activation opened, start-of-turn grants included
+ * (HQ2's rolled movement): the last economy logged before its first paid action.
+ */
+function openingEconomy(state: EncounterState): Record<string, number> | null {
+  const { log } = state
+  let start = log.length - 1
+  while (start >= 0 && log[start]?.type !== 'turn.started' && log[start]?.type !== 'activation.changed')
+    start--
+  let opened: Record<string, number> | null = null
+  for (const e of log.slice(Math.max(start, 0))) {
+    if (e.type === 'economy.spent') break
+    if (e.type === 'turn.started' || e.type === 'activation.changed' || e.type === 'economy.changed') {
+      opened = e.economy.context
+    }
+  }
+  return opened
 }

@@ -1,0 +1,37 @@
+import type { Ruleset } from '../../core/ruleset'
+import { initiativeOrder } from '../../core/turn-order'
+import { actionOdds, legalActions, resolveAction, validateAction } from './actions'
+import { decide } from './decisions'
+import { economy } from './economy.machine'
+import { canTakeTurn } from './health'
+import { initiativeTieBreak, rollInitiative } from './initiative'
+import { defaultSettings, settingsSchema } from './settings'
+import { startTurn } from './start-turn'
+import { statsSchema } from './stats'
+import { terms } from './terms'
+
+/** The Sistema Athkri combat rules (shared/rules/athkri.md) as an engine plug-in. */
+export const athkri: Ruleset = {
+  id: 'athkri',
+  version: 1,
+  schemas: { settings: settingsSchema, stats: statsSchema },
+  defaultSettings,
+  terms,
+  // athkri.md §4: initiative once per combat, highest first; the bleeding still open their turns to roll.
+  turnOrder: initiativeOrder(canTakeTurn, initiativeTieBreak),
+  economy,
+  rollInitiative,
+  startTurn,
+  legalActions,
+  validate: validateAction,
+  decide,
+  resolve: resolveAction,
+  odds: actionOdds
+}
+
+export { athkriContent, createFigure, type AthkriContent } from './content'
+export { athkriSampleEncounter } from './sample'
+export { healthOf, type Health, type HealthState } from './health'
+export { defaultSettings, settingsSchema, type AthkriSettings } from './settings'
+export { statsSchema, type AthkriStats } from './stats'
+export { terms } from './terms'

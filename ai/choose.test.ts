@@ -94,3 +94,15 @@ describe('AI step', () => {
     expect(chooseStep(s, ruleset, 'z')).toEqual(chooseStep(s, ruleset, 'z'))
   })
 })
+
+describe('AI facing', () => {
+  it('does not try to face an enemy standing in its own square (a tiny figure)', () => {
+    const s = makeEncounter({
+      figures: [
+        { id: 'z', side: 'monsters', at: [3, 3], creature: 'minecraft:zombie' },
+        { id: 'h', side: 'heroes', at: [3, 3], creature: 'minecraft:steve' }
+      ]
+    })
+    expect(() => chooseStep(s, ruleset, 'z')).not.toThrow()
+  })
+})

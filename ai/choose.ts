@@ -156,7 +156,11 @@ function scoreFacing(state: EncounterState, actions: Action[], p: Perception, w:
   const nearest = nearestEnemy(p, state)
   if (!nearest) return []
   const { pos } = p.actor
-  const toward = snapDirection(nearest.enemy.pos.x - pos.x, nearest.enemy.pos.y - pos.y)
+  const dx = nearest.enemy.pos.x - pos.x
+  const dy = nearest.enemy.pos.y - pos.y
+  // Sharing a square (a tiny figure in a bigger one's) leaves no direction to face.
+  if (dx === 0 && dy === 0) return []
+  const toward = snapDirection(dx, dy)
   const face = actions.find((a) => a.kind === 'face' && a.facing === toward)
   if (!face) return []
   return [

@@ -10,6 +10,13 @@ export const palette = {
   blockFace: 0x747984,
   // raised ground (grass-lit) and ground below level 0 (pits)
   raised: 0x9ccf6a,
+  // rules terrain marks: foliage (light cover), crates (medium), trenches (large), anything else hatched
+  foliage: 0x2f6b34,
+  foliageLight: 0x4f9a4f,
+  crate: 0x7a5232,
+  crateDark: 0x4a2f1b,
+  trench: 0x2a2118,
+  hatch: 0xb8b08a,
   sunken: 0x1b2636,
   blockLight: 0xa3a8b2,
   blockSide: 0x8f949e,

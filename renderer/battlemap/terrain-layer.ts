@@ -17,13 +17,15 @@ export class TerrainLayer {
   /** Rebakes only when the board size, the walls or the square size changed. */
   sync(view: BattlemapView, layout: Layout): boolean {
     const walls = view.blocks.map((b) => `${b.x},${b.y}`).join(';')
-    const key = `${view.width}x${view.height}@${layout.cell}x${layout.resolution}:${walls}:${view.elevation?.join(',') ?? ''}`
+    const marks = view.terrain?.map((t) => `${t.x},${t.y},${t.kind}`).join(';') ?? ''
+    const key = `${view.width}x${view.height}@${layout.cell}x${layout.resolution}:${walls}:${view.elevation?.join(',') ?? ''}:${marks}`
     if (key === this.key) return false
     this.key = key
     const c = layout.cell
     const g = new Graphics()
     drawFloor(g, view.width, view.height, c)
     if (view.elevation) drawElevation(g, view.width, view.height, c, view.elevation)
+    for (const mark of view.terrain ?? []) drawTerrainMark(g, mark, c)
     const solid = new Set(view.blocks.map((b) => `${b.x},${b.y}`))
     // shadows first, so a wall never darkens its neighbour wall
     for (const b of view.blocks) drawShadow(g, b.x, b.y, c, solid)
@@ -107,4 +109,39 @@ function drawElevation(g: Graphics, w: number, h: number, c: number, elevation: 
       }
     }
   }
+}
+
+/**
+ * A rules terrain mark by kind: light cover as foliage, medium as a crate, large as a trench; any other
+ * kind as a hatched square. Impassable marks get a solid rim so nobody tries to walk into them.
+ */
+function drawTerrainMark(
+  g: Graphics,
+  mark: { x: number; y: number; kind: string; passable: boolean },
+  c: number
+): void {
+  const x = mark.x * c
+  const y = mark.y * c
+  const m = Math.round(c * 0.12)
+  if (mark.kind === 'cover.light') {
+    g.circle(x + c / 2, y + c / 2, c * 0.38).fill({ color: palette.foliage, alpha: 0.8 })
+    g.circle(x + c * 0.4, y + c * 0.42, c * 0.16).fill({ color: palette.foliageLight, alpha: 0.7 })
+  } else if (mark.kind === 'cover.medium') {
+    g.rect(x + m, y + m, c - 2 * m, c - 2 * m).fill({ color: palette.crate, alpha: 0.9 })
+    g.moveTo(x + m, y + m)
+      .lineTo(x + c - m, y + c - m)
+      .moveTo(x + c - m, y + m)
+      .lineTo(x + m, y + c - m)
+    g.stroke({ width: 2, color: palette.crateDark, alpha: 0.9 })
+  } else if (mark.kind === 'cover.large') {
+    g.rect(x + 1, y + 1, c - 2, c - 2).fill({ color: palette.trench, alpha: 0.75 })
+    for (let i = 1; i < 4; i++) g.moveTo(x + 2, y + (i * c) / 4).lineTo(x + c - 2, y + (i * c) / 4)
+    g.stroke({ width: 1, color: 0x000000, alpha: 0.35, pixelLine: true })
+  } else {
+    for (let i = -c; i < c; i += Math.max(6, Math.round(c / 5))) {
+      g.moveTo(x + Math.max(0, i), y + Math.max(0, -i)).lineTo(x + Math.min(c, c + i), y + Math.min(c, c - i))
+    }
+    g.stroke({ width: 1, color: palette.hatch, alpha: 0.6, pixelLine: true })
+  }
+  if (!mark.passable) g.rect(x + 1, y + 1, c - 2, c - 2).stroke({ width: 2, color: 0x000000, alpha: 0.5 })
 }

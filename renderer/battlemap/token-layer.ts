@@ -77,7 +77,14 @@ class TokenNode {
     const labelled = c >= 32
     // flying figures draw over grounded ones; then lower rows over upper rows, like a tabletop
     this.root.zIndex = t.z * 1_000_000 + t.y * 1000 + t.x
-    this.root.position.set(t.x * c, t.y * c)
+    // A footprint of n×n squares is the one-square token scaled from its top-left square; a small figure
+    // (size < 1) shrinks about its square's centre.
+    const size = t.size ?? 1
+    this.root.scale.set(size)
+    this.root.position.set(
+      t.x * c + (size < 1 ? (c * (1 - size)) / 2 : 0),
+      t.y * c + (size < 1 ? (c * (1 - size)) / 2 : 0)
+    )
 
     this.shadow.texture = shadowTexture(cache, c)
     this.shadow.position.set(cx + 1, cy + Math.max(2, Math.round(r * 0.15)))

@@ -20,6 +20,8 @@ export interface TokenView {
   /** 0xRRGGBB */
   color: number
   active: boolean
+  /** Footprint side in squares from (x, y) as top-left: 2 = 2×2; below 1 a small figure in its square. */
+  size?: number
 }
 
 /** Everything the battlemap shows; the map never sees rules state. */
@@ -32,6 +34,8 @@ export interface BattlemapView {
   blocks: Cell[]
   /** Ground height per square, row-major (absent: a flat board). */
   elevation?: number[]
+  /** Terrain the rules read (cover, darkness...): drawn by kind (`cover.light`, `cover.medium`...). */
+  terrain?: Array<Cell & { kind: string; passable: boolean }>
   tokens: TokenView[]
   /** where the active figure can move (tinted, cost shown small) */
   reachable: Array<Cell & { cost: number }>

@@ -46,6 +46,16 @@ export interface Economy {
   exhausted(snapshot: { value: unknown; context: Record<string, number> }): boolean
 }
 
+/** A square's terrain as the rules see it (cover, darkness...), for the map to draw. */
+export interface TerrainMark {
+  x: number
+  y: number
+  /** What it is, as an i18n key under `terrain.` and a style for the map (e.g. `cover.light`). */
+  kind: string
+  /** Whether figures may stand on it. */
+  passable: boolean
+}
+
 /** A rule system's own words by UI language: `violation.<code>`, `roll.<purpose>`, `decision.<id>`... */
 export type RulesTerms = Readonly<Record<'es' | 'en', Readonly<Record<string, string>>>>
 
@@ -68,6 +78,8 @@ export interface Ruleset {
    * check, Athkri's bleed saves. Events only (an `economy.changed` adjusts the fresh economy).
    */
   startTurn?(state: EncounterState, actorId: string, dice: DiceRoller): GameEvent[]
+  /** Terrain the rules read beyond walls (cover obstacles, dark squares), for the map; absent = none. */
+  terrain?(state: EncounterState): TerrainMark[]
   /** Every action the figure could legally take now (moves to each reachable square included). */
   legalActions(state: EncounterState, actorId: string): Action[]
   /** Null when legal; otherwise the reason a person can read. */

@@ -2,6 +2,7 @@ import { stateHash } from '../../rules/core/hash'
 import { seedRng } from '../../rules/core/rng'
 import type { Campaign } from '../../rules/core/schemas'
 import type { EncounterState } from '../../rules/core/types'
+import { athkriSampleEncounter } from '../../rules/systems/athkri'
 import { hq2SampleEncounter } from '../../rules/systems/hq2'
 import { createFigure } from '../../rules/systems/minecraft/content'
 import { minecraftHeightsSampleEncounter } from '../../rules/systems/minecraft/sample'
@@ -104,6 +105,7 @@ function minecraftSample(): Campaign {
 export function buildSampleCampaigns(): Campaign[] {
   return [
     minecraftSample(),
-    campaignOf('hq2-sample', 'HeroQuest 2: la guarida del Fimir', [hq2SampleEncounter()])
+    campaignOf('hq2-sample', 'HeroQuest 2: la guarida del Fimir', [hq2SampleEncounter()]),
+    campaignOf('athkri-sample', 'Athkri: emboscada en el vado', [athkriSampleEncounter()])
   ]
 }

@@ -71,6 +71,7 @@ export const en: Record<MessageKey, string> = {
   'log.empty': 'Nothing has happened yet.',
   'log.encounterStarted': 'The encounter begins.',
   'log.roundStarted': 'Round {round}',
+  'log.initiative': '{actor} has initiative {total}.',
   'log.turnStarted': '{side} to play: {actor} activates.',
   'log.activationChanged': '{actor} activates instead.',
   'log.spent': '{actor} spends {cost}.',

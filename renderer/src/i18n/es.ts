@@ -73,6 +73,7 @@ export const es = {
   'log.empty': 'Aún no ha pasado nada.',
   'log.encounterStarted': 'Empieza el encuentro.',
   'log.roundStarted': 'Ronda {round}',
+  'log.initiative': 'Iniciativa de {actor}: {total}.',
   'log.turnStarted': 'Turno de {side}: se activa {actor}.',
   'log.activationChanged': 'Se activa {actor} en su lugar.',
   'log.spent': '{actor} gasta {cost}.',

@@ -1,3 +1,5 @@
+import { getRuleset } from '../../../rules/systems'
+import { athkriSampleEncounter } from '../../../rules/systems/athkri'
 import { describe, expect, it } from 'vitest'
 import type { Action } from '../../../rules/core/types'
 import { attackTargets, cellKey, deriveView, moveOptions, SIDE_COLORS, tokenAt } from './battlemap-view'
@@ -112,5 +114,25 @@ describe('tokenAt', () => {
       combatants: state.combatants.map((c) => (c.id === 'steve' ? { ...c, out: true } : c))
     }
     expect(tokenAt(out, { x: 2, y: 5 })).toBeUndefined()
+  })
+})
+
+describe('deriveView for footprints and terrain (Athkri)', () => {
+  it('passes large footprints and the ruleset terrain marks to the map', () => {
+    const athkri = getRuleset('athkri')
+    const state = athkriSampleEncounter()
+    const view = deriveView({
+      state,
+      activeId: null,
+      moves: [],
+      targets: [],
+      hover: null,
+      refused: null,
+      terrain: athkri.terrain?.(state) ?? []
+    })
+    const big = state.combatants.filter((c) => (c.size ?? 1) > 1)
+    expect(big.length).toBeGreaterThan(0)
+    for (const c of big) expect(view.tokens.find((t) => t.id === c.id)?.size).toBe(c.size)
+    expect(view.terrain?.map((t) => t.kind)).toEqual(expect.arrayContaining(['cover.light', 'cover.medium']))
   })
 })

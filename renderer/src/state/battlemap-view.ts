@@ -22,6 +22,8 @@ export interface ViewInput {
   hover: Cell | null
   /** The hovered square's refusal, already translated. */
   refused: (Cell & { reason: string }) | null
+  /** The ruleset's terrain marks (cover...), if it has any. */
+  terrain?: ReadonlyArray<Cell & { kind: string; passable: boolean }>
 }
 
 /** Token colours by side order when a combatant has none: steel blue, blood red, then a few more. */
@@ -74,7 +76,8 @@ function tokens(state: EncounterState, activeId: string | null): TokenView[] {
     lifeMax: c.lifeMax,
     out: c.out,
     color: c.color ?? SIDE_COLORS[(sideIndex.get(c.side) ?? 0) % SIDE_COLORS.length] ?? 0x8c8c8c,
-    active: c.id === activeId
+    active: c.id === activeId,
+    ...(c.size !== undefined && c.size !== 1 ? { size: c.size } : {})
   }))
 }
 
@@ -88,6 +91,7 @@ export function deriveView(input: ViewInput): BattlemapView {
     height: state.board.height,
     blocks: state.board.blocks.map(({ x, y }) => ({ x, y })),
     ...(state.board.elevation ? { elevation: state.board.elevation } : {}),
+    ...(input.terrain?.length ? { terrain: [...input.terrain] } : {}),
     tokens: tokens(state, activeId),
     reachable: moves.map((m) => ({ ...m.cell, cost: m.cost })),
     path: hovered && active ? [{ x: active.pos.x, y: active.pos.y }, ...hovered.path] : [],

@@ -100,6 +100,8 @@ export class EncounterSession {
   readonly attackOptions: AttackOption[] = $derived.by(() =>
     this.active && this.target ? attackOptions(this.ruleset, this.state, this.active.id, this.target.id) : []
   )
+  /** The ruleset's terrain marks (they change only with the settings, i.e. never mid-fight). */
+  readonly terrain = $derived.by(() => this.ruleset.terrain?.(this.state) ?? [])
   /** What the battlemap draws now. */
   readonly view: BattlemapView = $derived.by(() =>
     deriveView({
@@ -108,6 +110,7 @@ export class EncounterSession {
       moves: this.moves,
       targets: this.targets,
       hover: this.hover,
+      terrain: this.terrain,
       refused:
         this.hover && this.hoverRefusal ? { ...this.hover, reason: this.describe(this.hoverRefusal) } : null
     })

@@ -127,3 +127,20 @@ describe('logLines', () => {
     expect(new Set(lines.map((l) => l.id)).size).toBe(lines.length)
   })
 })
+
+describe('initiative in the log', () => {
+  it('names the figure and its total', () => {
+    const e: GameEvent = { type: 'initiative.rolled', id: 'steve', total: 17 }
+    expect(
+      eventLine(
+        e,
+        () => 'Steve',
+        (id) => id,
+        tr('es')
+      )
+    ).toEqual({
+      kind: 'turn',
+      text: 'Iniciativa de Steve: 17.'
+    })
+  })
+})

@@ -64,6 +64,8 @@ export function eventLine(
       return { kind: 'round', text: tr.t('log.encounterStarted') }
     case 'round.started':
       return { kind: 'round', text: tr.t('log.roundStarted', { round: e.round }) }
+    case 'initiative.rolled':
+      return { kind: 'turn', text: tr.t('log.initiative', { actor: name(e.id), total: e.total }) }
     case 'turn.started':
       return { kind: 'turn', text: tr.t('log.turnStarted', { side: side(e.sideId), actor: name(e.actorId) }) }
     case 'activation.changed':

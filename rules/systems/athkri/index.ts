@@ -5,7 +5,7 @@ import { decide } from './decisions'
 import { economy } from './economy.machine'
 import { canTakeTurn } from './health'
 import { initiativeTieBreak, rollInitiative } from './initiative'
-import { defaultSettings, settingsSchema } from './settings'
+import { defaultSettings, readSettings, settingsSchema } from './settings'
 import { startTurn } from './start-turn'
 import { statsSchema } from './stats'
 import { terms } from './terms'
@@ -26,7 +26,15 @@ export const athkri: Ruleset = {
   validate: validateAction,
   decide,
   resolve: resolveAction,
-  odds: actionOdds
+  odds: actionOdds,
+  // athkri.md §5.3: the GM's cover obstacles (trees, carts, trenches), for the map.
+  terrain: (state) =>
+    readSettings(state).coverObstacles.map((o) => ({
+      x: o.x,
+      y: o.y,
+      kind: `cover.${o.cover}`,
+      passable: o.passable
+    }))
 }
 
 export { athkriContent, createFigure, type AthkriContent } from './content'

@@ -3,6 +3,12 @@
 
 const es = {
   'system.athkri': 'Sistema Athkri',
+  'terrain.cover.light': 'cobertura ligera',
+  'economy.major': 'Acción Mayor',
+  'economy.minor': 'Acción Menor',
+  'economy.free': 'acciones libres',
+  'terrain.cover.medium': 'cobertura media',
+  'terrain.cover.large': 'cobertura grande',
   'action.move': 'Moverse',
   'action.melee': 'Ataque cuerpo a cuerpo',
   'action.ranged': 'Ataque a distancia',
@@ -198,6 +204,12 @@ const es = {
 
 const en: Record<keyof typeof es, string> = {
   'system.athkri': 'Athkri System',
+  'terrain.cover.light': 'light cover',
+  'economy.major': 'Major action',
+  'economy.minor': 'Minor action',
+  'economy.free': 'free actions',
+  'terrain.cover.medium': 'medium cover',
+  'terrain.cover.large': 'large cover',
   'action.move': 'Move',
   'action.melee': 'Melee attack',
   'action.ranged': 'Ranged attack',

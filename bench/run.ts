@@ -1,15 +1,16 @@
 // npm run bench: speed and memory of the rules and the AI, written as JSON to bench/results/.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { chooseStep } from '../ai'
 import { seedRng } from '../rules/core/rng'
 import { campaignSchema } from '../rules/core/schemas'
 import type { EncounterState } from '../rules/core/types'
-import { applyCommand } from '../rules/flow/engine'
+import { applyCommand, whoDecides } from '../rules/flow/engine'
 import { getRuleset } from '../rules/systems'
 
-const GAMES = Number(process.env.BENCH_GAMES ?? 200)
+const GAMES = Number(process.env.BENCH_GAMES ?? 100)
+const campaignsDir = new URL('../resources/campaigns/', import.meta.url)
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
@@ -33,7 +34,7 @@ function benchSample(file: string) {
     ).state
     for (let i = 0; i < 3000 && state.phase === 'running' && state.turn; i++) {
       const s0 = performance.now()
-      const { command } = chooseStep(state, ruleset, state.turn.activeId)
+      const { command } = chooseStep(state, ruleset, whoDecides(state) ?? state.turn.activeId)
       const s1 = performance.now()
       const result = applyCommand(state, command, ruleset)
       applyMs += performance.now() - s1
@@ -69,7 +70,10 @@ const results = {
   node: process.version,
   cpu: cpus()[0]?.model,
   cores: cpus().length,
-  samples: [benchSample(new URL('../resources/campaigns/minecraft-sample.json', import.meta.url).pathname)],
+  // Every bundled sample campaign's first encounter, AI vs AI.
+  samples: readdirSync(campaignsDir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => benchSample(new URL(f, campaignsDir).pathname)),
   heapUsedMb: +(process.memoryUsage().heapUsed / 2 ** 20).toFixed(1)
 }
 mkdirSync(new URL('./results/', import.meta.url), { recursive: true })

@@ -1,5 +1,5 @@
+import { newEncounter } from '../../rules/core/encounter'
 import { stateHash } from '../../rules/core/hash'
-import { seedRng } from '../../rules/core/rng'
 import type { Campaign } from '../../rules/core/schemas'
 import type { EncounterState } from '../../rules/core/types'
 import { athkriSampleEncounter } from '../../rules/systems/athkri'
@@ -67,12 +67,10 @@ function campaignOf(id: string, name: string, encounters: EncounterState[]): Cam
 }
 
 function minecraftSample(): Campaign {
-  const initial: EncounterState = {
-    schemaVersion: 1,
+  const initial = newEncounter({
     id: 'abandoned-mine',
     name: 'La mina abandonada',
     system: 'minecraft',
-    settings: {},
     board: { width: 16, height: 12, blocks: blocks(MAP) },
     sides: [
       { id: 'heroes', name: 'Héroes' },
@@ -86,15 +84,8 @@ function minecraftSample(): Campaign {
       place('zombie', 'monsters', 'zombie-3', 'Zombi 3', [8, 9], 0x15803d),
       place('skeleton', 'monsters', 'skeleton', 'Esqueleto', [14, 5], 0xd4d4d8)
     ],
-    rng: seedRng(20261130),
-    phase: 'setup',
-    round: 0,
-    turn: null,
-    initiative: {},
-    pending: null,
-    winner: null,
-    log: []
-  }
+    seed: 20261130
+  })
   return campaignOf('minecraft-sample', 'Minecraft: la mina abandonada', [
     initial,
     minecraftHeightsSampleEncounter()

@@ -1,3 +1,4 @@
+import { areEnemies, isBlock as isWall } from '../../core/board'
 import {
   centreDistance,
   doubledCentre,
@@ -27,16 +28,7 @@ export type CoverLevel = 'light' | 'medium' | 'large'
 
 const COVER_RANK: Record<CoverLevel, number> = { light: 1, medium: 2, large: 3 }
 
-const blockCache = new WeakMap<object, Set<string>>()
 const obstacleCache = new WeakMap<object, Map<string, AthkriSettings['coverObstacles'][number]>>()
-
-function blockSet(state: EncounterState): Set<string> {
-  const hit = blockCache.get(state.board.blocks)
-  if (hit) return hit
-  const set = new Set(state.board.blocks.map(squareKey))
-  blockCache.set(state.board.blocks, set)
-  return set
-}
 
 function obstacles(settings: AthkriSettings) {
   const hit = obstacleCache.get(settings.coverObstacles)
@@ -46,20 +38,16 @@ function obstacles(settings: AthkriSettings) {
   return map
 }
 
-/** True when the square is a wall (blocks movement and sight). */
-export function isWall(state: EncounterState, p: Vec2): boolean {
-  return blockSet(state).has(squareKey(p))
-}
+/** A wall blocks movement and sight: the shared block query, kept importable from this module. */
+export { isWall }
 
 /** The cover obstacle on a square, if any. */
 export function obstacleAt(settings: AthkriSettings, p: Vec2) {
   return obstacles(settings).get(squareKey(p))
 }
 
-/** True when the figures are on different sides. */
-export function areEnemies(a: Combatant, b: Combatant): boolean {
-  return a.side !== b.side
-}
+/** Shared board query, kept importable from this module. */
+export { areEnemies }
 
 /** Figures still in the fight. */
 export function standing(state: EncounterState): Combatant[] {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { loadDocuments, once } from '../../core/content'
 import type { Combatant, Controller, Vec3 } from '../../core/types'
 import { ELEMENTS } from './settings'
 import { armorSchema, SIZE_TABLE, statsSchema, weaponFields, weaponSchema, type AthkriStats } from './stats'
@@ -116,38 +117,26 @@ const elements: ReadonlySet<string> = new Set(ELEMENTS)
 
 /** Validates documents and their cross-references (equipment ids, element ids); throws on the first bad one. */
 export function loadContent(documents: readonly unknown[] = bundledDocuments): AthkriContent {
-  const weapons = new Map<string, WeaponDoc>()
-  const armor = new Map<string, ArmorDoc>()
-  const creatures = new Map<string, CreatureDoc>()
-  for (const raw of documents) {
-    const doc = contentDocSchema.parse(raw)
-    if (weapons.has(doc.id) || armor.has(doc.id) || creatures.has(doc.id))
-      throw new Error(`athkri content: duplicate id ${doc.id}`)
-    if (doc.type === 'weapon') weapons.set(doc.id, doc)
-    else if (doc.type === 'armor') armor.set(doc.id, doc)
-    else creatures.set(doc.id, doc)
-  }
-  for (const w of weapons.values()) {
+  const { weapon, armor, creature } = loadDocuments(documents, contentDocSchema, {
+    namespace: 'athkri',
+    types: ['weapon', 'armor', 'creature']
+  })
+  for (const w of weapon.values()) {
     if (w.element !== undefined && !elements.has(w.element))
       throw new Error(`athkri content: ${w.id} has unknown element ${w.element}`)
   }
-  const loaded = { weapons, armor, creatures }
-  for (const creature of creatures.values()) {
-    for (const e of [...creature.stats.weaknesses, ...creature.stats.resistances]) {
-      if (!elements.has(e)) throw new Error(`athkri content: ${creature.id} has unknown element ${e}`)
+  const loaded = { weapons: weapon, armor, creatures: creature }
+  for (const c of creature.values()) {
+    for (const e of [...c.stats.weaknesses, ...c.stats.resistances]) {
+      if (!elements.has(e)) throw new Error(`athkri content: ${c.id} has unknown element ${e}`)
     }
-    creatureStats(loaded, creature)
+    creatureStats(loaded, c)
   }
   return loaded
 }
 
-let bundled: AthkriContent | undefined
-
 /** The bundled content, validated once. */
-export function athkriContent(): AthkriContent {
-  bundled ??= loadContent()
-  return bundled
-}
+export const athkriContent: () => AthkriContent = once(() => loadContent())
 
 /** A creature's stats with its equipment embedded (what `Combatant.stats` holds). */
 export function creatureStats(content: AthkriContent, creature: CreatureDoc): AthkriStats {

@@ -1,4 +1,4 @@
-import { seedRng } from '../../core/rng'
+import { newEncounter } from '../../core/encounter'
 import type { Combatant, EncounterState } from '../../core/types'
 import { createFigure, type Placement } from './content'
 import type { AthkriSettings } from './settings'
@@ -74,8 +74,7 @@ export function athkriSampleEncounter(): EncounterState {
       mountId: 'huargo'
     })
   ]
-  return {
-    schemaVersion: 1,
+  return newEncounter({
     id: 'athkri-vado',
     name: 'Emboscada en el vado',
     system: 'athkri',
@@ -86,13 +85,6 @@ export function athkriSampleEncounter(): EncounterState {
       { id: 'monsters', name: 'Monstruos' }
     ],
     combatants,
-    rng: seedRng(2024),
-    phase: 'setup',
-    round: 0,
-    turn: null,
-    initiative: {},
-    pending: null,
-    winner: null,
-    log: []
-  }
+    seed: 2024
+  })
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { cachedParser } from '../../core/stats'
 import type { KeepLevel } from '../../core/keep-die'
 import type { Combatant } from '../../core/types'
 
@@ -103,17 +104,8 @@ export type AthkriWeapon = z.infer<typeof weaponSchema>
 /** Armor as worn. */
 export type AthkriArmor = z.infer<typeof armorSchema>
 
-const cache = new WeakMap<object, AthkriStats>()
-
 /** The figure's validated stats; throws a clear error for a figure without a valid Athkri profile. */
-export function readStats(c: Combatant): AthkriStats {
-  const hit = cache.get(c.stats)
-  if (hit) return hit
-  const parsed = statsSchema.safeParse(c.stats)
-  if (!parsed.success) throw new Error(`combatant ${c.id} has no valid Athkri stats: ${parsed.error.message}`)
-  cache.set(c.stats, parsed.data)
-  return parsed.data
-}
+export const readStats: (c: Combatant) => AthkriStats = cachedParser(statsSchema, 'Athkri')
 
 /** An attribute's value (0 when the figure lacks it). */
 export function attribute(stats: AthkriStats, name: string): number {

@@ -1,6 +1,6 @@
 import { openEconomy } from '../../core/economy'
 import type { GameEvent } from '../../core/events'
-import { seedRng } from '../../core/rng'
+import { defaultSides, figure, testEncounter } from '../../core/test-fixtures'
 import type { Combatant, EncounterState, Side } from '../../core/types'
 import { createFigure } from './content'
 import { economy } from './economy.machine'
@@ -8,6 +8,9 @@ import type { AthkriSettings } from './settings'
 import { SIZE_TABLE, statsSchema, type AthkriStats, type AthkriWeapon } from './stats'
 
 // Builders for tests (and anyone who needs a small Athkri encounter): figures on a board, one active.
+
+/** The combatant with this id (shared), kept importable from here. */
+export { figure }
 
 /** A plain melee weapon (1d6, Físico + Combate cuerpo a cuerpo). */
 export const sword: AthkriWeapon = {
@@ -113,25 +116,18 @@ export function athkriFigure(spec: FigureSpec): Combatant {
 export function makeEncounter(spec: EncounterSpec): EncounterState {
   const combatants = spec.figures.map(athkriFigure)
   const state: EncounterState = {
-    schemaVersion: 1,
-    id: 'test-encounter',
-    name: 'Test encounter',
-    system: 'athkri',
-    settings: { ...spec.settings },
-    board: {
-      width: spec.width ?? 30,
-      height: spec.height ?? 30,
-      blocks: (spec.blocks ?? []).map(([bx, by]) => ({ x: bx, y: by }))
-    },
-    sides: spec.sides ?? defaultSides(combatants),
-    combatants,
-    rng: seedRng(1),
-    phase: 'running',
-    round: 1,
-    turn: null,
+    ...testEncounter(
+      'athkri',
+      { ...spec.settings },
+      {
+        width: spec.width ?? 30,
+        height: spec.height ?? 30,
+        blocks: (spec.blocks ?? []).map(([bx, by]) => ({ x: bx, y: by }))
+      },
+      spec.sides ?? defaultSides(combatants),
+      combatants
+    ),
     initiative: { ...spec.initiative },
-    pending: null,
-    winner: null,
     log: [...(spec.log ?? [])]
   }
   const activeId = spec.activeId === undefined ? combatants[0]?.id : spec.activeId
@@ -153,13 +149,6 @@ export function withActive(state: EncounterState, actorId: string): EncounterSta
   }
 }
 
-/** The combatant with this id; throws when missing (a test bug). */
-export function figure(state: EncounterState, id: string): Combatant {
-  const c = state.combatants.find((x) => x.id === id)
-  if (!c) throw new Error(`no combatant ${id}`)
-  return c
-}
-
 /** Log events of a figure's past activation in which it walked (athkri.md §9 A11 "moving"). */
 export function movedLastTurn(id: string, to: { x: number; y: number }): GameEvent[] {
   return [
@@ -167,10 +156,4 @@ export function movedLastTurn(id: string, to: { x: number; y: number }): GameEve
     { type: 'moved', id, path: [{ ...to, z: 0 }], facing: 0 },
     { type: 'turn.ended', actorId: id }
   ]
-}
-
-function defaultSides(combatants: readonly Combatant[]): Side[] {
-  const ids = [...new Set(combatants.map((c) => c.side))]
-  for (const pad of ['a', 'b']) if (ids.length < 2 && !ids.includes(pad)) ids.push(pad)
-  return ids.map((id) => ({ id, name: id }))
 }

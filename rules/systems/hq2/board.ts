@@ -1,10 +1,10 @@
+import { areEnemies, blockSet, figureAt, groundHeight, isBlock } from '../../core/board'
 import {
   chebyshev,
   isAdjacent8,
   lineOfSight,
   onBoard,
   relativeSector,
-  squareKey,
   type SectorMap,
   type Vec2
 } from '../../core/geometry'
@@ -20,37 +20,14 @@ export const REAR: SectorMap = ['front', 'front', 'front', 'back', 'back', 'back
 /** Where the attacker stands relative to the defender's facing: its rear squares or not. */
 export type Hq2Sector = 'front' | 'back'
 
-const blockCache = new WeakMap<object, Set<string>>()
-
-/** The set of wall squares (by squareKey), cached per board. */
-export function blockSet(state: EncounterState): Set<string> {
-  const hit = blockCache.get(state.board.blocks)
-  if (hit) return hit
-  const set = new Set(state.board.blocks.map(squareKey))
-  blockCache.set(state.board.blocks, set)
-  return set
-}
-
-/** True when the square is a wall. */
-export function isBlock(state: EncounterState, p: Vec2): boolean {
-  return blockSet(state).has(squareKey(p))
-}
-
-/** The being (not out) standing on a square, ignoring `exceptId`. */
-export function figureAt(state: EncounterState, p: Vec2, exceptId?: string): Combatant | undefined {
-  return state.combatants.find((c) => !c.out && c.id !== exceptId && c.pos.x === p.x && c.pos.y === p.y)
-}
+/** Shared board queries (blocks are walls here), kept importable from this module. */
+export { areEnemies, blockSet, figureAt, groundHeight as heightAt, isBlock }
 
 /** True when the square is on the board, not a wall and free of other beings. */
 export function isFree(state: EncounterState, p: Vec2, moverId: string): boolean {
   return (
     onBoard(p, state.board.width, state.board.height) && !isBlock(state, p) && !figureAt(state, p, moverId)
   )
-}
-
-/** True when the beings are on different sides. */
-export function areEnemies(a: Combatant, b: Combatant): boolean {
-  return a.side !== b.side
 }
 
 /** hq2.md §2 [TEXT L46]: melee contact is any of the 8 surrounding squares. */
@@ -71,11 +48,6 @@ export function clearSight(state: EncounterState, a: Vec2, b: Vec2): boolean {
 /** hq2.md §4.2 / G-3: a square is dark when the whole board is or the lighting map says so. */
 export function isDark(state: EncounterState, settings: Hq2Settings, p: Vec2): boolean {
   return settings.darkness || settings.darkSquares.some((d) => d.x === p.x && d.y === p.y)
-}
-
-/** Ground height of a square (0 without an elevation map). */
-export function heightAt(state: EncounterState, p: Vec2): number {
-  return state.board.elevation?.[p.y * state.board.width + p.x] ?? 0
 }
 
 /** Squares between two positions by the Chebyshev metric (ranges, hq2.md §2 G4). */

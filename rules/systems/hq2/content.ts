@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { dropUndefined, loadDocuments, once } from '../../core/content'
 import type { Combatant, Controller, Vec3 } from '../../core/types'
 import {
   armorFields,
@@ -150,30 +151,17 @@ export interface Hq2Content {
 
 /** Validates documents and their cross-references; throws on the first bad one. */
 export function loadContent(documents: readonly unknown[] = bundledDocuments): Hq2Content {
-  const weapons = new Map<string, WeaponDoc>()
-  const armor = new Map<string, ArmorDoc>()
-  const creatures = new Map<string, CreatureDoc>()
-  const seen = new Set<string>()
-  for (const raw of documents) {
-    const doc = contentDocSchema.parse(raw)
-    if (seen.has(doc.id)) throw new Error(`hq2 content: duplicate id ${doc.id}`)
-    seen.add(doc.id)
-    if (doc.type === 'weapon') weapons.set(doc.id, doc)
-    else if (doc.type === 'armor') armor.set(doc.id, doc)
-    else creatures.set(doc.id, doc)
-  }
-  const loaded = { weapons, armor, creatures }
-  for (const creature of creatures.values()) creatureStats(loaded, creature, { seat: 0 })
+  const { weapon, armor, creature } = loadDocuments(documents, contentDocSchema, {
+    namespace: 'hq2',
+    types: ['weapon', 'armor', 'creature']
+  })
+  const loaded = { weapons: weapon, armor, creatures: creature }
+  for (const c of creature.values()) creatureStats(loaded, c, { seat: 0 })
   return loaded
 }
 
-let bundled: Hq2Content | undefined
-
 /** The bundled content, validated once. */
-export function hq2Content(): Hq2Content {
-  bundled ??= loadContent()
-  return bundled
-}
+export const hq2Content: () => Hq2Content = once(() => loadContent())
 
 function weaponRef(content: Hq2Content, id: string | undefined, ranged: boolean, owner: string) {
   if (id === undefined) return undefined
@@ -205,7 +193,7 @@ export function creatureStats(content: Hq2Content, creature: CreatureDoc, setup:
   if ((melee?.hands ?? 0) + shields > 2)
     throw new Error(`hq2 content: ${creature.id} needs more than two hands`)
   return statsSchema.parse(
-    defined({
+    dropUndefined({
       ...rest,
       seat: setup.seat,
       conditions: setup.conditions ?? [],
@@ -215,11 +203,6 @@ export function creatureStats(content: Hq2Content, creature: CreatureDoc, setup:
       armor: worn
     })
   )
-}
-
-// Stats are saved as JSON: leave absent fields out instead of storing `undefined`.
-function defined<T extends Record<string, unknown>>(o: T): T {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T
 }
 
 /** Where and for whom a creature is placed on the board. */

@@ -1,4 +1,4 @@
-import { seedRng } from '../../core/rng'
+import { newEncounter } from '../../core/encounter'
 import type { Board, Combatant, EncounterState } from '../../core/types'
 import { createBeing } from './content'
 
@@ -74,25 +74,16 @@ export function hq2SampleEncounter(): EncounterState {
       })
     )
   ]
-  return {
-    schemaVersion: 1,
+  return newEncounter({
     id: 'hq2-dungeon',
     name: 'La guarida del Fimir',
     system: 'hq2',
-    settings: {},
     board: dungeonBoard(),
     sides: [
       { id: 'heroes', name: 'Héroes' },
       { id: 'monsters', name: 'Monstruos del BM' }
     ],
     combatants,
-    rng: seedRng(1),
-    phase: 'setup',
-    round: 0,
-    turn: null,
-    initiative: {},
-    pending: null,
-    winner: null,
-    log: []
-  }
+    seed: 1
+  })
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { cachedParser } from '../../core/stats'
 import type { Combatant } from '../../core/types'
 
 // A being's HQ2 profile (hq2.md §9), stored in `Combatant.stats`; life/lifeMax are its Body Points (§5).
@@ -156,17 +157,8 @@ export type Hq2Weapon = z.infer<typeof weaponSchema>
 /** Armor as worn. */
 export type Hq2Armor = z.infer<typeof armorSchema>
 
-const cache = new WeakMap<object, Hq2Stats>()
-
 /** The being's validated stats; throws a clear error for a figure without a valid HQ2 profile. */
-export function readStats(c: Combatant): Hq2Stats {
-  const hit = cache.get(c.stats)
-  if (hit) return hit
-  const parsed = statsSchema.safeParse(c.stats)
-  if (!parsed.success) throw new Error(`combatant ${c.id} has no valid HQ2 stats: ${parsed.error.message}`)
-  cache.set(c.stats, parsed.data)
-  return parsed.data
-}
+export const readStats: (c: Combatant) => Hq2Stats = cachedParser(statsSchema, 'HQ2')
 
 /** The being's score in a skill, or undefined when it does not have it. */
 export function skill(c: Combatant, name: SkillName): number | undefined {

@@ -1,5 +1,5 @@
 import { initialTransition, transition, type AnyMachineSnapshot } from 'xstate'
-import { seedRng } from '../../core/rng'
+import { defaultSides, figure, testEncounter } from '../../core/test-fixtures'
 import type { Combatant, EconomySnapshot, EncounterState, Side } from '../../core/types'
 import { createBeing } from './content'
 import { economyMachine, type EconomyEvent } from './economy.machine'
@@ -7,6 +7,9 @@ import type { Hq2Settings } from './settings'
 import type { Hq2Armor, Hq2Stats, Hq2Weapon } from './stats'
 
 // Builders for tests (and for anyone who needs a small HQ2 encounter): beings on a board, one active.
+
+/** The combatant with this id (shared), kept importable from here. */
+export { figure }
 
 /** A neutral profile: a hero-sheet being with no gear, no skills, attack 0 / defense 0, 6 fixed MP. */
 export const baseStats: Hq2Stats = {
@@ -89,29 +92,18 @@ export function being(spec: BeingSpec): Combatant {
 export function makeEncounter(spec: EncounterSpec): EncounterState {
   const combatants = spec.beings.map(being)
   const sides = spec.sides ?? defaultSides(combatants)
-  const state: EncounterState = {
-    schemaVersion: 1,
-    id: 'test-encounter',
-    name: 'Test encounter',
-    system: 'hq2',
-    settings: { ...spec.settings },
-    board: {
+  const state = testEncounter(
+    'hq2',
+    { ...spec.settings },
+    {
       width: spec.width ?? 12,
       height: spec.height ?? 12,
       blocks: (spec.blocks ?? []).map(([bx, by]) => ({ x: bx, y: by })),
       ...(spec.elevation ? { elevation: spec.elevation } : {})
     },
     sides,
-    combatants,
-    rng: seedRng(1),
-    phase: 'running',
-    round: 1,
-    turn: null,
-    initiative: {},
-    pending: null,
-    winner: null,
-    log: []
-  }
+    combatants
+  )
   const activeId = spec.activeId === undefined ? combatants[0]?.id : spec.activeId
   return activeId ? withActive(state, activeId, spec.mp, spec.spent) : state
 }
@@ -149,19 +141,6 @@ export function withActive(
       actions: spent.length
     }
   }
-}
-
-/** The combatant with this id; throws when missing (a test bug). */
-export function figure(state: EncounterState, id: string): Combatant {
-  const c = state.combatants.find((x) => x.id === id)
-  if (!c) throw new Error(`no combatant ${id}`)
-  return c
-}
-
-function defaultSides(combatants: readonly Combatant[]): Side[] {
-  const ids = [...new Set(combatants.map((c) => c.side))]
-  for (const pad of ['a', 'b']) if (ids.length < 2 && !ids.includes(pad)) ids.push(pad)
-  return ids.map((id) => ({ id, name: id }))
 }
 
 /** A plain melee weapon (bonus 0, no tags), with overrides. */

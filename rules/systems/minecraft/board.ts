@@ -1,10 +1,10 @@
+import { areEnemies, blockSet, figureAt, groundHeight, isBlock } from '../../core/board'
 import {
   chebyshev,
   directionVector,
   lineOfSight,
   onBoard,
   snapDirection,
-  squareKey,
   unitStep,
   type Vec2
 } from '../../core/geometry'
@@ -14,41 +14,12 @@ import type { McSettings } from './settings'
 // The Minecraft reading of the shared geometry: ground heights, 3D reach, ranged distance with height,
 // sight over block columns, knockback onto lower ground or against higher ground.
 
-const blockCache = new WeakMap<object, Set<string>>()
-
-/** The set of block squares (by squareKey), cached per board. */
-export function blockSet(state: EncounterState): Set<string> {
-  const hit = blockCache.get(state.board.blocks)
-  if (hit) return hit
-  const set = new Set(state.board.blocks.map(squareKey))
-  blockCache.set(state.board.blocks, set)
-  return set
-}
-
-/** True when the square is a solid block. */
-export function isBlock(state: EncounterState, p: Vec2): boolean {
-  return blockSet(state).has(squareKey(p))
-}
-
-/** The ground height of a square (`board.elevation`, row-major; absent = 0): where a figure stands. */
-export function groundHeight(state: EncounterState, p: Vec2): number {
-  const { elevation, width } = state.board
-  return elevation?.[p.y * width + p.x] ?? 0
-}
+/** Shared board queries (blocks are solid blocks here), kept importable from this module. */
+export { areEnemies, blockSet, figureAt, groundHeight, isBlock }
 
 /** True when the square is on the board. */
 export function isOnBoard(state: EncounterState, p: Vec2): boolean {
   return onBoard(p, state.board.width, state.board.height)
-}
-
-/** The figure (not out) standing on a square, ignoring `exceptId`. */
-export function figureAt(state: EncounterState, p: Vec2, exceptId?: string): Combatant | undefined {
-  return state.combatants.find((c) => !c.out && c.id !== exceptId && c.pos.x === p.x && c.pos.y === p.y)
-}
-
-/** True when the figures are on different sides. */
-export function areEnemies(a: Combatant, b: Combatant): boolean {
-  return a.side !== b.side
 }
 
 /** minecraft.md §2 [TEXT L19] + [REC]: melee reach = 8-adjacent squares and |Δz| ≤ meleeMaxDz. */

@@ -13,12 +13,10 @@ describe('minecraft content', () => {
       expect(doc.id).toMatch(/^minecraft:[a-z0-9]+(-[a-z0-9]+)*$/)
       expect(doc.source.length).toBeGreaterThan(10)
     }
-    expect([...content.creatures.keys()].sort()).toEqual([
-      'minecraft:alex',
-      'minecraft:skeleton',
-      'minecraft:steve',
-      'minecraft:zombie'
-    ])
+    // Issue 3: a bestiary of at least 8 creatures and 4 ready heroes.
+    const roles = [...content.creatures.values()].map((c) => c.role)
+    expect(roles.filter((r) => r === 'monster').length).toBeGreaterThanOrEqual(8)
+    expect(roles.filter((r) => r === 'hero').length).toBeGreaterThanOrEqual(4)
     // Life totals and profiles are [GAP]: the documents say so.
     for (const c of content.creatures.values()) expect(c.source).toMatch(/^placeholder/)
     expect(content.weapons.get('minecraft:bow')?.source).toMatch(/^placeholder/)
@@ -63,8 +61,20 @@ describe('minecraft content', () => {
     expect(skel.stats.rangedWeapon).toEqual({ id: 'minecraft:bow', kind: 'ranged', skillKey: 'bow', fa: 3 })
     expect(skel).toMatchObject({ name: 'Esqueleto', life: 3, lifeMax: 3, out: false })
     expect('meleeWeapon' in skel.stats).toBe(false)
-    expect(() =>
-      createFigure('minecraft:creeper', { id: 'c', side: 'm', pos: { x: 0, y: 0, z: 0 } })
-    ).toThrow(/creeper/)
+    expect(() => createFigure('minecraft:ghast', { id: 'g', side: 'm', pos: { x: 0, y: 0, z: 0 } })).toThrow(
+      /ghast/
+    )
+  })
+})
+
+describe('minecraft bestiary', () => {
+  it('every creature becomes a figure whose equipment resolves, with the skill for what it carries', () => {
+    for (const id of minecraftContent().creatures.keys()) {
+      const c = createFigure(id, { id: 'x', side: 'm', pos: { x: 0, y: 0, z: 0 } })
+      const stats = statsSchema.parse(c.stats)
+      for (const w of [stats.meleeWeapon, stats.rangedWeapon]) {
+        if (w) expect(stats.weaponSkill[w.skillKey], `${id} ${w.id}`).toBeGreaterThan(0)
+      }
+    }
   })
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { dropUndefined, loadDocuments, once } from '../../core/content'
 import type { Combatant, Controller, Vec3 } from '../../core/types'
 import { armorSchema, statsSchema, hasFaIfRanged, weaponFields, weaponSchema, type McStats } from './stats'
 import alex from './content/alex.json'
@@ -17,6 +18,20 @@ import stoneSword from './content/stone-sword.json'
 import unarmed from './content/unarmed.json'
 import woodSword from './content/wood-sword.json'
 import zombie from './content/zombie.json'
+import creeper from './content/creeper.json'
+import crossbow from './content/crossbow.json'
+import drowned from './content/drowned.json'
+import enderman from './content/enderman.json'
+import husk from './content/husk.json'
+import ironAxe from './content/iron-axe.json'
+import kai from './content/kai.json'
+import noor from './content/noor.json'
+import pillager from './content/pillager.json'
+import spider from './content/spider.json'
+import splashPotion from './content/splash-potion.json'
+import trident from './content/trident.json'
+import vindicator from './content/vindicator.json'
+import witch from './content/witch.json'
 
 // Content is data: one JSON document per file, validated strictly (an unknown field fails loudly).
 
@@ -75,8 +90,12 @@ export const bundledDocuments: readonly unknown[] = [
   ironSword,
   goldSword,
   diamondSword,
+  ironAxe,
   unarmed,
   bow,
+  crossbow,
+  trident,
+  splashPotion,
   leatherArmor,
   ironArmor,
   chainmailArmor,
@@ -84,8 +103,18 @@ export const bundledDocuments: readonly unknown[] = [
   diamondArmor,
   steve,
   alex,
+  noor,
+  kai,
   zombie,
-  skeleton
+  skeleton,
+  creeper,
+  spider,
+  enderman,
+  witch,
+  husk,
+  drowned,
+  pillager,
+  vindicator
 ]
 
 /** Minecraft content by id. */
@@ -97,30 +126,17 @@ export interface McContent {
 
 /** Validates documents and their cross-references; throws on the first bad one. */
 export function loadContent(documents: readonly unknown[] = bundledDocuments): McContent {
-  const weapons = new Map<string, WeaponDoc>()
-  const armor = new Map<string, ArmorDoc>()
-  const creatures = new Map<string, CreatureDoc>()
-  const seen = new Set<string>()
-  for (const raw of documents) {
-    const doc = contentDocSchema.parse(raw)
-    if (seen.has(doc.id)) throw new Error(`minecraft content: duplicate id ${doc.id}`)
-    seen.add(doc.id)
-    if (doc.type === 'weapon') weapons.set(doc.id, doc)
-    else if (doc.type === 'armor') armor.set(doc.id, doc)
-    else creatures.set(doc.id, doc)
-  }
-  const loaded = { weapons, armor, creatures }
-  for (const creature of creatures.values()) creatureStats(loaded, creature)
+  const { weapon, armor, creature } = loadDocuments(documents, contentDocSchema, {
+    namespace: 'minecraft',
+    types: ['weapon', 'armor', 'creature']
+  })
+  const loaded = { weapons: weapon, armor, creatures: creature }
+  for (const c of creature.values()) creatureStats(loaded, c)
   return loaded
 }
 
-let bundled: McContent | undefined
-
 /** The bundled content, validated once. */
-export function minecraftContent(): McContent {
-  bundled ??= loadContent()
-  return bundled
-}
+export const minecraftContent: () => McContent = once(() => loadContent())
 
 function weaponRef(content: McContent, id: string | undefined, kinds: readonly string[], owner: string) {
   if (id === undefined) return undefined
@@ -128,7 +144,7 @@ function weaponRef(content: McContent, id: string | undefined, kinds: readonly s
   if (!doc || !kinds.includes(doc.kind))
     throw new Error(`minecraft content: ${owner} refers to unknown weapon ${id}`)
   return weaponSchema.parse(
-    defined({ id: doc.id, kind: doc.kind, skillKey: doc.skillKey, material: doc.material, fa: doc.fa })
+    dropUndefined({ id: doc.id, kind: doc.kind, skillKey: doc.skillKey, material: doc.material, fa: doc.fa })
   )
 }
 
@@ -139,18 +155,13 @@ export function creatureStats(content: McContent, creature: CreatureDoc): McStat
   if (armor !== undefined && !armorDoc)
     throw new Error(`minecraft content: ${creature.id} refers to unknown armor ${armor}`)
   return statsSchema.parse(
-    defined({
+    dropUndefined({
       ...rest,
       meleeWeapon: weaponRef(content, meleeWeapon, ['melee'], creature.id),
       rangedWeapon: weaponRef(content, rangedWeapon, ['ranged', 'thrown'], creature.id),
       armor: armorDoc ? { id: armorDoc.id, material: armorDoc.material } : undefined
     })
   )
-}
-
-// Stats are saved as JSON: leave absent equipment out instead of storing `undefined`.
-function defined<T extends Record<string, unknown>>(o: T): T {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T
 }
 
 /** Where and for whom a creature is placed on the board. */

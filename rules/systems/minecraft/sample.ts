@@ -1,4 +1,4 @@
-import { seedRng } from '../../core/rng'
+import { newEncounter } from '../../core/encounter'
 import type { Board, Combatant, EncounterState } from '../../core/types'
 import { createFigure } from './content'
 
@@ -54,12 +54,10 @@ function place(
 /** The heights sample (phase 'setup'): Steve and Alex against zombies and skeletons holding a hill. */
 export function minecraftHeightsSampleEncounter(seed = 20261208): EncounterState {
   const board = heightsBoard()
-  return {
-    schemaVersion: 1,
+  return newEncounter({
     id: 'minecraft-heights',
     name: 'La colina de los esqueletos',
     system: 'minecraft',
-    settings: {},
     board,
     sides: [
       { id: 'heroes', name: 'Héroes' },
@@ -73,13 +71,6 @@ export function minecraftHeightsSampleEncounter(seed = 20261208): EncounterState
       place(board, 'minecraft:skeleton', 'skeleton-1', 'Esqueleto 1', 'monsters', [11, 3], 0xd4d4d8),
       place(board, 'minecraft:skeleton', 'skeleton-2', 'Esqueleto 2', 'monsters', [12, 7], 0xa1a1aa)
     ],
-    rng: seedRng(seed),
-    phase: 'setup',
-    round: 0,
-    turn: null,
-    initiative: {},
-    pending: null,
-    winner: null,
-    log: []
-  }
+    seed
+  })
 }

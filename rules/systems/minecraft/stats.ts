@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { cachedParser } from '../../core/stats'
 import type { Combatant } from '../../core/types'
 
 // A figure's Minecraft profile (minecraft.md §9), stored in `Combatant.stats`. Weapons and armor are
@@ -77,18 +78,8 @@ export type McWeapon = z.infer<typeof weaponSchema>
 /** Armor as worn. */
 export type McArmor = z.infer<typeof armorSchema>
 
-const cache = new WeakMap<object, McStats>()
-
 /** The figure's validated stats; throws a clear error for a figure without a valid Minecraft profile. */
-export function readStats(c: Combatant): McStats {
-  const hit = cache.get(c.stats)
-  if (hit) return hit
-  const parsed = statsSchema.safeParse(c.stats)
-  if (!parsed.success)
-    throw new Error(`combatant ${c.id} has no valid Minecraft stats: ${parsed.error.message}`)
-  cache.set(c.stats, parsed.data)
-  return parsed.data
-}
+export const readStats: (c: Combatant) => McStats = cachedParser(statsSchema, 'Minecraft')
 
 /** HA: the figure's skill with a weapon class (0 when it has none). */
 export function weaponSkill(stats: McStats, skillKey: string): number {

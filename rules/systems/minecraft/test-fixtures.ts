@@ -1,4 +1,4 @@
-import { seedRng } from '../../core/rng'
+import { defaultSides, figure, testEncounter } from '../../core/test-fixtures'
 import type { Combatant, EncounterState, Side } from '../../core/types'
 import { createFigure } from './content'
 import { apPerTurn } from './economy.machine'
@@ -6,6 +6,9 @@ import type { McSettings } from './settings'
 import type { McStats } from './stats'
 
 // Builders for tests (and for anyone who needs a small Minecraft encounter): figures on a board, one active.
+
+/** The combatant with this id (shared), kept importable from here. */
+export { figure }
 
 /** A neutral profile: every skill 0, unarmed, no armor. */
 export const baseStats: McStats = { hc: 0, hcRanged: 0, weaponSkill: {}, f: 0, r: 0 }
@@ -85,29 +88,18 @@ export function makeEncounter(spec: EncounterSpec): EncounterState {
     mcFigure(f.at.length === 2 && elevation ? { ...f, at: [f.at[0], f.at[1], ground(f.at)] } : f)
   )
   const sides = spec.sides ?? defaultSides(combatants)
-  const state: EncounterState = {
-    schemaVersion: 1,
-    id: 'test-encounter',
-    name: 'Test encounter',
-    system: 'minecraft',
-    settings: { ...spec.settings },
-    board: {
+  const state = testEncounter(
+    'minecraft',
+    { ...spec.settings },
+    {
       width,
       height,
       blocks: (spec.blocks ?? []).map(([bx, by]) => ({ x: bx, y: by })),
       ...(elevation ? { elevation } : {})
     },
     sides,
-    combatants,
-    rng: seedRng(1),
-    phase: 'running',
-    round: 1,
-    turn: null,
-    initiative: {},
-    pending: null,
-    winner: null,
-    log: []
-  }
+    combatants
+  )
   const activeId = spec.activeId === undefined ? combatants[0]?.id : spec.activeId
   return activeId ? withActive(state, activeId, spec.ap) : state
 }
@@ -128,13 +120,6 @@ export function withActive(state: EncounterState, actorId: string, ap?: number):
   }
 }
 
-/** The combatant with this id; throws when missing (a test bug). */
-export function figure(state: EncounterState, id: string): Combatant {
-  const c = state.combatants.find((x) => x.id === id)
-  if (!c) throw new Error(`no combatant ${id}`)
-  return c
-}
-
 // Digit rows to a row-major height array (missing cells are 0).
 function elevationArray(rows: readonly string[], width: number, height: number): number[] {
   const out: number[] = []
@@ -142,10 +127,4 @@ function elevationArray(rows: readonly string[], width: number, height: number):
     for (let x = 0; x < width; x++) out.push(Number(rows[y]?.[x] ?? '0'))
   }
   return out
-}
-
-function defaultSides(combatants: readonly Combatant[]): Side[] {
-  const ids = [...new Set(combatants.map((c) => c.side))]
-  for (const pad of ['a', 'b']) if (ids.length < 2 && !ids.includes(pad)) ids.push(pad)
-  return ids.map((id) => ({ id, name: id }))
 }

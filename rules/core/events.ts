@@ -31,6 +31,10 @@ export type GameEvent =
   | { type: 'collided'; id: string; at: Vec3; obstacle: 'block' | 'figure' | 'edge' }
   | { type: 'damaged'; id: string; amount: number; source: string }
   | { type: 'combatant.out'; id: string }
+  /** Life regained (first aid, a potion, a spell), capped at the figure's maximum. */
+  | { type: 'healed'; id: string; amount: number; source: string }
+  /** A figure that was out takes part again (revived, back on its feet). */
+  | { type: 'combatant.back'; id: string }
   | { type: 'decision.requested'; action: Action; answers: Answers; request: DecisionRequest }
   | { type: 'decision.answered'; decisionId: string; choice: string | number }
   | { type: 'turn.ended'; actorId: string }
@@ -111,6 +115,13 @@ function reduce(state: EncounterState, e: GameEvent): EncounterState {
       }
     case 'combatant.out':
       return { ...state, combatants: updateCombatant(state, e.id, () => ({ out: true })) }
+    case 'healed':
+      return {
+        ...state,
+        combatants: updateCombatant(state, e.id, (c) => ({ life: Math.min(c.lifeMax, c.life + e.amount) }))
+      }
+    case 'combatant.back':
+      return { ...state, combatants: updateCombatant(state, e.id, () => ({ out: false })) }
     case 'decision.requested':
       return { ...state, pending: { action: e.action, answers: e.answers, request: e.request } }
     case 'decision.answered':

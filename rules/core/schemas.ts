@@ -90,6 +90,8 @@ export const gameEventSchema = z.discriminatedUnion('type', [
   ev('collided', { id, at: vec3Schema, obstacle: z.enum(['block', 'figure', 'edge']) }),
   ev('damaged', { id, amount: int.min(0), source: z.string().max(40) }),
   ev('combatant.out', { id }),
+  ev('healed', { id, amount: int.min(0), source: z.string().max(40) }),
+  ev('combatant.back', { id }),
   ev('decision.requested', { action: actionSchema, answers: answersSchema, request: decisionRequestSchema }),
   ev('decision.answered', { decisionId: z.string().min(1).max(60), choice: answerValue }),
   ev('turn.ended', { actorId: id }),

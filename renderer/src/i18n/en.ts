@@ -72,6 +72,8 @@ export const en: Record<MessageKey, string> = {
   'log.encounterStarted': 'The encounter begins.',
   'log.roundStarted': 'Round {round}',
   'log.initiative': '{actor} has initiative {total}.',
+  'log.healed': '{target} regains {amount} ({source}).',
+  'log.back': '{target} is back in the fight.',
   'log.turnStarted': '{side} to play: {actor} activates.',
   'log.activationChanged': '{actor} activates instead.',
   'log.spent': '{actor} spends {cost}.',

@@ -74,6 +74,8 @@ export const es = {
   'log.encounterStarted': 'Empieza el encuentro.',
   'log.roundStarted': 'Ronda {round}',
   'log.initiative': 'Iniciativa de {actor}: {total}.',
+  'log.healed': '{target} recupera {amount} ({source}).',
+  'log.back': '{target} vuelve al combate.',
   'log.turnStarted': 'Turno de {side}: se activa {actor}.',
   'log.activationChanged': 'Se activa {actor} en su lugar.',
   'log.spent': '{actor} gasta {cost}.',

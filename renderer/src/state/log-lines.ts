@@ -136,6 +136,17 @@ export function eventLine(
       }
     case 'combatant.out':
       return { kind: 'effect', text: tr.t('log.out', { actor: name(e.id) }) }
+    case 'healed':
+      return {
+        kind: 'other',
+        text: tr.t('log.healed', {
+          target: name(e.id),
+          amount: e.amount,
+          source: tr.code('source', e.source)
+        })
+      }
+    case 'combatant.back':
+      return { kind: 'other', text: tr.t('log.back', { target: name(e.id) }) }
     case 'decision.requested':
       return {
         kind: 'turn',

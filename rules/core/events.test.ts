@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest'
+import { makeEncounter } from '../systems/minecraft/test-fixtures'
+import { applyEvents } from './events'
+
+const base = () =>
+  makeEncounter({
+    figures: [
+      { id: 'a', at: [1, 1], lifeMax: 5, life: 2 },
+      { id: 'b', side: 'b', at: [3, 3] }
+    ]
+  })
+const a = (s: ReturnType<typeof base>) => s.combatants.find((c) => c.id === 'a')!
+
+describe('reducer: life and presence', () => {
+  it.each([
+    ['damage floors at 0', [{ type: 'damaged', id: 'a', amount: 7, source: 'wound' }], 0],
+    ['healing adds life', [{ type: 'healed', id: 'a', amount: 2, source: 'firstAid' }], 4],
+    ['healing stops at the maximum', [{ type: 'healed', id: 'a', amount: 9, source: 'potion' }], 5]
+  ] as const)('%s', (_label, events, life) => {
+    expect(a(applyEvents(base(), events)).life).toBe(life)
+  })
+
+  it('a figure put out can come back, and every event is logged', () => {
+    const s = applyEvents(base(), [
+      { type: 'combatant.out', id: 'a' },
+      { type: 'combatant.back', id: 'a' }
+    ])
+    expect(a(s).out).toBe(false)
+    expect(s.log.map((e) => e.type)).toEqual(['combatant.out', 'combatant.back'])
+  })
+})

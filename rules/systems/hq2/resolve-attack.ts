@@ -9,6 +9,7 @@ import { COMBAT_DIE } from './gear'
 import { outcomeOf } from './odds'
 import type { AttackPlan, CheckPlan, Pool } from './plan'
 import type { Hq2Settings } from './settings'
+import { readStats } from './stats'
 
 // Rolls a planned attack (hq2.md §3.4 ATTACK_RESOLUTION, §4.7): declare, turn, roll the attack pool,
 // the defense pool or the check, displacement, damage, fall damage, then the acrobatic counter-attack.
@@ -86,14 +87,22 @@ export function displacementPath(
 /** Tracks life as damage lands, so one resolution can hurt the same being twice. */
 class Wounds {
   private readonly life = new Map<string, number>()
-  constructor(private readonly events: GameEvent[]) {}
+  constructor(
+    private readonly events: GameEvent[],
+    private readonly rescue: (being: Combatant, events: readonly GameEvent[]) => number = () => 0
+  ) {}
   deal(being: Combatant, amount: number, source: string): void {
     const left = this.life.get(being.id) ?? being.life
     if (amount <= 0 || left <= 0) return
     const lost = Math.min(amount, left)
     this.life.set(being.id, left - lost)
     this.events.push({ type: 'damaged', id: being.id, amount: lost, source })
-    if (left - lost <= 0) this.events.push({ type: 'combatant.out', id: being.id })
+    if (left - lost > 0) return
+    const saved = this.rescue(being, this.events)
+    if (saved > 0) {
+      this.events.push({ type: 'healed', id: being.id, amount: saved, source: 'potion' })
+      this.life.set(being.id, saved)
+    } else this.events.push({ type: 'combatant.out', id: being.id })
   }
   alive(being: Combatant): boolean {
     return (this.life.get(being.id) ?? being.life) > 0
@@ -107,7 +116,7 @@ export function resolveAttack(
   plan: AttackPlan,
   dice: DiceRoller,
   events: GameEvent[] = [],
-  wounds = new Wounds(events)
+  wounds = new Wounds(events, (being, now) => potionRescue(state, settings, being, now))
 ): GameEvent[] {
   const { attacker, target } = plan
   const mode = plan.counter
@@ -163,4 +172,23 @@ export function resolveAttack(
     resolveAttack(state, settings, d.counter, dice, events, wounds)
   }
   return events
+}
+
+/**
+ * hq2.md §5 [GAP-PUB]: a hero at 0 Body is dying and drinks a carried healing potion at once, if the
+ * setting allows and one is left (potions drunk are the `healed … potion` events so far, log and this
+ * resolution). Returns the Body restored, 0 when the hero falls.
+ */
+function potionRescue(
+  state: EncounterState,
+  settings: Hq2Settings,
+  being: Combatant,
+  now: readonly GameEvent[]
+): number {
+  const stats = readStats(being)
+  if (!settings.dyingHeroDrinksPotion || stats.kind !== 'hero') return 0
+  const drunk = [...state.log, ...now].filter(
+    (e) => e.type === 'healed' && e.id === being.id && e.source === 'potion'
+  ).length
+  return drunk < (stats.healingPotions ?? 0) ? Math.min(settings.potionBody, being.lifeMax) : 0
 }

@@ -342,3 +342,49 @@ describe('attacks from behind (hq2.md §4.3, §4.4, A5)', () => {
     expect(figure(applyEvents(behind, events), 'orc').facing).toBe(2)
   })
 })
+
+describe('dying heroes (hq2.md §5 [GAP-PUB]: an immediate healing potion saves a hero at 0)', () => {
+  const lethal = () => forcedDice([...skulls(15)])
+  const hit = { 'hq2.defense': 'basic' }
+  const noDefense = (hero: Partial<BeingSpec>) =>
+    clash(
+      { ...hero, life: 3, stats: { defenseBase: 0, ...hero.stats } },
+      { stats: { kind: 'monster', seat: 0, defenseFace: 'black', attackBase: 15, defenseBase: 4 } }
+    )
+
+  it('a hero carrying a potion drinks it at 0 instead of falling', () => {
+    const events = hq2.resolve(
+      noDefense({ stats: { healingPotions: 1 } }),
+      melee('orc', 'hero'),
+      lethal(),
+      hit
+    )
+    expect(events.filter((e) => e.type === 'healed')).toEqual([
+      { type: 'healed', id: 'hero', amount: 10, source: 'potion' }
+    ])
+    expect(events.some((e) => e.type === 'combatant.out')).toBe(false)
+  })
+
+  it('the potion is gone once drunk: the next lethal blow puts the hero out', () => {
+    const state = noDefense({ stats: { healingPotions: 1 } })
+    const drank = applyEvents(state, hq2.resolve(state, melee('orc', 'hero'), lethal(), hit))
+    const dying = {
+      ...drank,
+      combatants: drank.combatants.map((c) => (c.id === 'hero' ? { ...c, life: 3 } : c))
+    }
+    const events = hq2.resolve(dying, melee('orc', 'hero'), lethal(), hit)
+    expect(events.some((e) => e.type === 'healed')).toBe(false)
+    expect(events).toContainEqual({ type: 'combatant.out', id: 'hero' })
+  })
+
+  it('without a potion, or with the setting off, there is no rescue', () => {
+    const none = hq2.resolve(noDefense({}), melee('orc', 'hero'), lethal(), hit)
+    expect(none).toContainEqual({ type: 'combatant.out', id: 'hero' })
+    const off = noDefense({ stats: { healingPotions: 2 } })
+    const offState = { ...off, settings: { ...off.settings, dyingHeroDrinksPotion: false } }
+    expect(hq2.resolve(offState, melee('orc', 'hero'), lethal(), hit)).toContainEqual({
+      type: 'combatant.out',
+      id: 'hero'
+    })
+  })
+})

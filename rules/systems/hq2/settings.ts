@@ -104,7 +104,14 @@ export const settingsSchema = z.strictObject({
   /** hq2.md §4.3 [REC]: an unlocated attacker denies defense from behind or at range, or always. */
   unlocatedNoDefense: z.enum(['behindOrRanged', 'always']),
   /** hq2.md G-10: BM beings are offered only the basic defense. */
-  bmBasicDefenseOnly: z.boolean()
+  bmBasicDefenseOnly: z.boolean(),
+  /**
+   * hq2.md §5 [GAP-PUB]: a hero brought to 0 Body is dying, and the base game lets an immediate healing
+   * potion save it: a carried potion (stats.healingPotions) is drunk at once.
+   */
+  dyingHeroDrinksPotion: z.boolean(),
+  /** hq2.md §5 [PLACEHOLDER]: Body a healing potion restores (the base game's potion cards are not in the source). */
+  potionBody: int.min(1).max(1000)
 })
 
 /** Fully merged HQ2 settings. */
@@ -154,7 +161,9 @@ export const defaultSettings: Hq2Settings = {
   maneuverMultiAttack: true,
   blindFightingProtectsDefense: true,
   unlocatedNoDefense: 'behindOrRanged',
-  bmBasicDefenseOnly: true
+  bmBasicDefenseOnly: true,
+  dyingHeroDrinksPotion: true,
+  potionBody: 10
 }
 
 const cache = new WeakMap<object, Hq2Settings>()

@@ -144,6 +144,8 @@ export const statsSchema = z.strictObject({
   /** Armor and shields worn (the "active combat equipment", hq2.md §3.2). */
   armor: z.array(armorSchema).max(6),
   conditions: z.array(z.enum(conditionNames)).max(conditionNames.length),
+  /** Healing potions carried (hq2.md §5 [GAP-PUB] dying heroes); those drunk are counted from the log. */
+  healingPotions: int.min(0).max(20).optional(),
   /** Creature tags ("skeleton", "undead"…) weapons may be unsuited or suited to. */
   tags: z.array(tag).max(20),
   /** hq2.md §3.2 / A8: beings of one sub-group move together at the slowest member's MP. */

@@ -93,6 +93,7 @@ const es = {
   'source.attack': 'calaveras no detenidas',
   'source.counter': 'contraataque',
   'source.fall': 'caída',
+  'source.potion': 'poción curativa',
   'cost.mp': '{n} PM',
   'cost.attacks': '{n} ataque',
   'cost.allowance': 'ataques de la acción: {n}',
@@ -198,7 +199,10 @@ const es = {
   'setting.maneuverDifficultyPerSquare': 'Dificultad por casilla de una maniobra de desplazamiento',
   'setting.unlocatedNoDefense':
     'Sin Defensa ante un atacante no localizado (por la espalda o a distancia, o siempre)',
-  'setting.bmBasicDefenseOnly': 'Los seres del BM solo usan la defensa básica'
+  'setting.bmBasicDefenseOnly': 'Los seres del BM solo usan la defensa básica',
+  'setting.dyingHeroDrinksPotion':
+    'Un héroe a 0 Puntos de Cuerpo bebe al instante una poción curativa que lleve',
+  'setting.potionBody': 'Puntos de Cuerpo que cura una poción'
 } as const
 
 const en = {
@@ -290,6 +294,7 @@ const en = {
   'source.attack': 'skulls not stopped',
   'source.counter': 'counter-attack',
   'source.fall': 'fall',
+  'source.potion': 'healing potion',
   'cost.mp': '{n} MP',
   'cost.attacks': '{n} attack',
   'cost.allowance': 'attacks in the action: {n}',
@@ -393,7 +398,9 @@ const en = {
   'setting.maneuverDifficultyPerSquare': 'Difficulty per square of a displacement maneuver',
   'setting.unlocatedNoDefense':
     'No Defense against an unlocated attacker (from behind or at range, or always)',
-  'setting.bmBasicDefenseOnly': 'BM beings use the basic defense only'
+  'setting.bmBasicDefenseOnly': 'BM beings use the basic defense only',
+  'setting.dyingHeroDrinksPotion': 'A hero at 0 Body Points drinks a carried healing potion at once',
+  'setting.potionBody': 'Body Points a potion heals'
 } as const satisfies Record<keyof typeof es, string>
 
 /** The HQ2 catalogue by locale: Spanish first (the rules' own terms), English with the same keys. */

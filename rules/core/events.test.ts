@@ -29,3 +29,12 @@ describe('reducer: life and presence', () => {
     expect(s.log.map((e) => e.type)).toEqual(['combatant.out', 'combatant.back'])
   })
 })
+
+describe('reducer: a figure profile', () => {
+  it('stats.changed replaces the ruleset-owned stats and nothing else', () => {
+    const before = base()
+    const s = applyEvents(before, [{ type: 'stats.changed', id: 'a', stats: { hc: 9 } }])
+    expect(a(s).stats).toEqual({ hc: 9 })
+    expect({ ...a(s), stats: null }).toEqual({ ...a(before), stats: null })
+  })
+})

@@ -35,6 +35,8 @@ export type GameEvent =
   | { type: 'healed'; id: string; amount: number; source: string }
   /** A figure that was out takes part again (revived, back on its feet). */
   | { type: 'combatant.back'; id: string }
+  /** The ruleset's own profile of a figure changed (gear readied, a condition gained or lost). */
+  | { type: 'stats.changed'; id: string; stats: Record<string, unknown> }
   | { type: 'decision.requested'; action: Action; answers: Answers; request: DecisionRequest }
   | { type: 'decision.answered'; decisionId: string; choice: string | number }
   | { type: 'turn.ended'; actorId: string }
@@ -122,6 +124,8 @@ function reduce(state: EncounterState, e: GameEvent): EncounterState {
       }
     case 'combatant.back':
       return { ...state, combatants: updateCombatant(state, e.id, () => ({ out: false })) }
+    case 'stats.changed':
+      return { ...state, combatants: updateCombatant(state, e.id, () => ({ stats: e.stats })) }
     case 'decision.requested':
       return { ...state, pending: { action: e.action, answers: e.answers, request: e.request } }
     case 'decision.answered':

@@ -92,6 +92,7 @@ export const gameEventSchema = z.discriminatedUnion('type', [
   ev('combatant.out', { id }),
   ev('healed', { id, amount: int.min(0), source: z.string().max(40) }),
   ev('combatant.back', { id }),
+  ev('stats.changed', { id, stats: z.record(z.string(), z.unknown()) }),
   ev('decision.requested', { action: actionSchema, answers: answersSchema, request: decisionRequestSchema }),
   ev('decision.answered', { decisionId: z.string().min(1).max(60), choice: answerValue }),
   ev('turn.ended', { actorId: id }),

@@ -145,6 +145,8 @@ export function eventLine(
           source: tr.code('source', e.source)
         })
       }
+    case 'stats.changed':
+      return null
     case 'combatant.back':
       return { kind: 'other', text: tr.t('log.back', { target: name(e.id) }) }
     case 'decision.requested':

@@ -5,6 +5,7 @@ import type { DiceRoller } from '../../core/rng'
 import type { Action, Answers, Combatant, EncounterState, Violation } from '../../core/types'
 import { attackOdds, attackViolation, isAttackKind } from './attack-action'
 import { economy } from './economy.machine'
+import { firstAidOdds, firstAidViolation, resolveFirstAid } from './first-aid'
 import { moveActions, moveViolation, resolveMove } from './movement'
 import { resolveAttackAction } from './resolve-attack'
 import { readSettings } from './settings'
@@ -19,7 +20,8 @@ export const actionKinds = [
   'ambush',
   'split',
   'face',
-  'surrender'
+  'surrender',
+  'firstAid'
 ] as const
 
 function isActive(state: EncounterState, actor: Combatant): boolean {
@@ -72,6 +74,8 @@ function ruleViolation(state: EncounterState, action: Action, actor: Combatant):
     }
     case 'surrender':
       return null
+    case 'firstAid':
+      return firstAidViolation(state, actor, action)
     default:
       return { code: 'unknownAction', params: { kind: action.kind } }
   }
@@ -84,7 +88,7 @@ export function legalActions(state: EncounterState, actorId: string): Action[] {
   const candidates: Action[] = [...moveActions(state, actor)]
   for (const target of state.combatants) {
     if (target.id === actorId) continue
-    for (const kind of ['melee', 'ranged', 'twoWeapons', 'ambush'])
+    for (const kind of ['melee', 'ranged', 'twoWeapons', 'ambush', 'firstAid'])
       candidates.push({ kind, actorId, targetId: target.id })
   }
   candidates.push({ kind: 'split', actorId }, { kind: 'surrender', actorId })
@@ -114,12 +118,15 @@ export function resolveAction(
     case 'surrender':
       // athkri.md §4 [TEXT L19]: a figure that surrenders leaves the fight.
       return [{ type: 'combatant.out', id: actor.id }]
+    case 'firstAid':
+      return resolveFirstAid(state, actor, action, dice)
     default:
       return []
   }
 }
 
-/** Exact odds of an attack-like action (legal or hypothetical) under the answers; null for the rest. */
+/** Exact odds of an attack-like action or first aid (legal or hypothetical); null for the rest. */
 export function actionOdds(state: EncounterState, action: Action, answers: Answers = {}): ActionOdds | null {
+  if (action.kind === 'firstAid') return firstAidOdds(state, action)
   return isAttackKind(action.kind) ? attackOdds(state, action, answers) : null
 }

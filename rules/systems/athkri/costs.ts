@@ -39,6 +39,9 @@ export function actionCost(state: EncounterState, action: Action): ActionCost {
       return 'free'
     case 'face':
       return 'none'
+    case 'firstAid':
+      // athkri.md §4 [GAP]: first aid is not in the catalogue; the table sets its cost.
+      return readSettings(state).firstAidCost
     default:
       return 'major'
   }

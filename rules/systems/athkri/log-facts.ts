@@ -14,6 +14,8 @@ export interface DownLedger {
   /** Failed bleed saves in the current bleeding episode. */
   failures: number
   stabilized: boolean
+  /** The latest stabilization was its own passed save (not outside help, G-11). */
+  selfStabilized: boolean
   /** False once a self-stabilized figure took damage again [TEXT L47]. */
   canSelfStabilize: boolean
 }
@@ -101,13 +103,36 @@ function index(log: readonly GameEvent[], stabilizedHp: number): LogFacts {
         diceFact(e, i, { thrownRiders, rideSuccessAt, tieRolls, down, stabilizedHp })
         break
       case 'combatant.out':
-        down.set(e.id, { hp: 0, damageSinceDown: 0, failures: 0, stabilized: false, canSelfStabilize: true })
+        down.set(e.id, {
+          hp: 0,
+          damageSinceDown: 0,
+          failures: 0,
+          stabilized: false,
+          selfStabilized: false,
+          canSelfStabilize: true
+        })
         break
       case 'damaged': {
         const ledger = down.get(e.id)
         if (ledger) sufferWhileDown(ledger, e.amount, e.source === 'bleed')
         break
       }
+      case 'healed': {
+        // athkri.md §6 [TEXT L48]: healing while down sets HP to 0 and adds the healing; G-11: any
+        // healing (even 0) is outside help that stops the bleeding.
+        const ledger = down.get(e.id)
+        if (ledger) {
+          ledger.hp = e.amount
+          ledger.stabilized = true
+          ledger.selfStabilized = false
+          ledger.failures = 0
+        }
+        break
+      }
+      case 'combatant.back':
+        // Conscious again: its HP is the engine's life until it falls anew.
+        down.delete(e.id)
+        break
       default:
         break
     }
@@ -147,6 +172,7 @@ function diceFact(
     if (ledger) {
       ledger.hp = into.stabilizedHp
       ledger.stabilized = true
+      ledger.selfStabilized = true
       ledger.failures = 0
     }
   }
@@ -163,7 +189,8 @@ function sufferWhileDown(ledger: DownLedger, amount: number, bleed: boolean): vo
   }
   if (ledger.stabilized && ledger.hp <= 0) {
     ledger.stabilized = false
-    ledger.canSelfStabilize = false
+    if (ledger.selfStabilized) ledger.canSelfStabilize = false
+    ledger.selfStabilized = false
     ledger.failures = 0
   }
 }

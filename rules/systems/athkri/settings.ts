@@ -122,6 +122,18 @@ export const settingsSchema = z.strictObject({
   malheridoAppliesToBleedSave: z.boolean(),
   /** §6 [TEXT L46]: HP after a successful bleed save. */
   stabilizedHp: int.min(0).max(20),
+  /** §6 G-11 [GAP]: a figure may give first aid (primeros auxilios) to a touching ally in combat. */
+  firstAidEnabled: z.boolean(),
+  /** §4 [GAP]: what first aid costs (the catalogue does not list it; a Major like other actions). */
+  firstAidCost: z.enum(['major', 'minor']),
+  /** §6 [GAP]: Difficulty of the first-aid test (placeholder; null = it always works). */
+  firstAidDifficulty: int.min(0).max(60).nullable(),
+  /** §6 [GAP]: the attribute of the first-aid test. */
+  firstAidAttribute: z.string().min(1).max(40),
+  /** §6 [GAP]: the skill of the first-aid test (0 when untrained). */
+  firstAidSkill: z.string().min(1).max(40),
+  /** §6 [TEXT L48] [GAP]: the healing first aid gives (placeholder; '0' only stops the bleeding, G-11). */
+  firstAidHealing: damageExpression,
   /** §6 [TEXT L44]: NPCs are Malherido below maxHP / this. */
   npcMalheridoDivisor: int.min(1).max(20),
   /** §6 [REC]: unconscious (Indefenso) figures can be attacked. */
@@ -219,6 +231,12 @@ export const defaultSettings: AthkriSettings = {
   bleedDifficulty: 12,
   malheridoAppliesToBleedSave: true,
   stabilizedHp: 1,
+  firstAidEnabled: true,
+  firstAidCost: 'major',
+  firstAidDifficulty: 12,
+  firstAidAttribute: 'mente',
+  firstAidSkill: 'medicina',
+  firstAidHealing: '1d6',
   npcMalheridoDivisor: 4,
   canTargetUnconscious: false,
   catchBreath: true,

@@ -7,6 +7,10 @@ export type GameEvent =
   | { type: 'initiative.rolled'; id: string; total: number }
   | { type: 'turn.started'; sideId: string; actorId: string; economy: EconomySnapshot }
   | { type: 'activation.changed'; actorId: string; economy: EconomySnapshot }
+  /** The active figure's half-spent activation is set aside (interleaving). */
+  | { type: 'activation.paused'; actorId: string }
+  /** A set-aside activation goes on; `release` hands the current untouched one back to the side. */
+  | { type: 'activation.resumed'; actorId: string; release: boolean }
   | { type: 'economy.spent'; actorId: string; cost: Record<string, number>; economy: EconomySnapshot }
   /** A start-of-turn grant or change (e.g. HQ2's rolled movement points), not a paid action. */
   | { type: 'economy.changed'; actorId: string; economy: EconomySnapshot }
@@ -50,6 +54,12 @@ function updateCombatant(
   return state.combatants.map((c) => (c.id === id ? { ...c, ...patch(c) } : c))
 }
 
+/** The side's activated figures, less the active one when it is handed back untouched (not set aside). */
+function withoutUntouched(turn: NonNullable<EncounterState['turn']>): string[] {
+  const setAside = turn.paused?.some((p) => p.actorId === turn.activeId) ?? false
+  return setAside ? turn.activated : turn.activated.filter((id) => id !== turn.activeId)
+}
+
 /** Folds one event into the state (pure; the log grows by the event). */
 export function applyEvent(state: EncounterState, event: GameEvent): EncounterState {
   const next = reduce(state, event)
@@ -81,16 +91,38 @@ function reduce(state: EncounterState, e: GameEvent): EncounterState {
         }
       }
     case 'activation.changed': {
-      if (!state.turn) return state
-      const activated = state.turn.activated.filter((id) => id !== state.turn?.activeId)
+      const turn = state.turn
+      if (!turn) return state
       return {
         ...state,
         turn: {
-          ...state.turn,
+          ...turn,
           activeId: e.actorId,
-          activated: [...activated, e.actorId],
+          activated: [...withoutUntouched(turn), e.actorId],
           economy: e.economy,
           actions: 0
+        }
+      }
+    }
+    case 'activation.paused': {
+      const turn = state.turn
+      if (!turn) return state
+      const entry = { actorId: e.actorId, economy: turn.economy, actions: turn.actions }
+      return { ...state, turn: { ...turn, paused: [...(turn.paused ?? []), entry] } }
+    }
+    case 'activation.resumed': {
+      const turn = state.turn
+      const entry = turn?.paused?.find((p) => p.actorId === e.actorId)
+      if (!turn || !entry) return state
+      return {
+        ...state,
+        turn: {
+          ...turn,
+          activeId: e.actorId,
+          activated: e.release ? withoutUntouched(turn) : turn.activated,
+          economy: entry.economy,
+          actions: entry.actions,
+          paused: (turn.paused ?? []).filter((p) => p.actorId !== e.actorId)
         }
       }
     }

@@ -33,6 +33,11 @@ export interface TurnOrder {
    * means any able figure of the side not yet activated this turn may take it.
    */
   canSelect?(state: EncounterState, actorId: string): boolean
+  /**
+   * Whether the side may set a half-spent activation aside for another figure and come back to it
+   * (hq2.md §3 [REC] interleaving); absent means an activation runs to its end once it has acted.
+   */
+  canInterleave?(state: EncounterState): boolean
 }
 
 /** The per-turn action economy: an XState machine the flow steps purely with `transition()`. */

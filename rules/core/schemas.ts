@@ -65,6 +65,8 @@ export const gameEventSchema = z.discriminatedUnion('type', [
   ev('initiative.rolled', { id, total: z.number() }),
   ev('turn.started', { sideId: id, actorId: id, economy: economySchema }),
   ev('activation.changed', { actorId: id, economy: economySchema }),
+  ev('activation.paused', { actorId: id }),
+  ev('activation.resumed', { actorId: id, release: z.boolean() }),
   ev('economy.spent', { actorId: id, cost, economy: economySchema }),
   ev('economy.changed', { actorId: id, economy: economySchema }),
   ev('dice.rolled', {
@@ -120,7 +122,8 @@ export const encounterStateSchema = z.strictObject({
       activeId: id,
       activated: z.array(id),
       economy: economySchema,
-      actions: int.min(0)
+      actions: int.min(0),
+      paused: z.array(z.strictObject({ actorId: id, economy: economySchema, actions: int.min(0) })).optional()
     })
     .nullable(),
   initiative: z.record(id, z.number()),

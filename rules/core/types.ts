@@ -64,6 +64,8 @@ export interface TurnState {
   economy: EconomySnapshot
   /** Actions resolved in this activation (0 = untouched, so the side may still pick another figure). */
   actions: number
+  /** Activations of this side set aside half-spent, to resume later this turn (HQ2 interleaving). */
+  paused?: Array<{ actorId: string; economy: EconomySnapshot; actions: number }>
 }
 
 /** Answers given so far to an action's decisions, by decision id. */

@@ -64,6 +64,9 @@ function checkEnd(step: Step): boolean {
 function advance(step: Step, ruleset: Ruleset): void {
   const turn = step.state.turn
   if (turn) step.emit([{ type: 'turn.ended', actorId: turn.activeId }])
+  // Activations set aside this turn go on before the turn order moves to anyone new.
+  const setAside = step.state.turn?.paused?.[0]
+  if (setAside) return step.emit([{ type: 'activation.resumed', actorId: setAside.actorId, release: false }])
   const next = ruleset.turnOrder.next(step.state)
   if (next) return startActivation(step, ruleset, next)
   step.emit([{ type: 'round.started', round: step.state.round + 1 }])
@@ -159,10 +162,17 @@ function select(step: Step, ruleset: Ruleset, actorId: string): CommandResult {
   const wanted = combatant(state, actorId)
   if (!current || !wanted || wanted.side !== turn.sideId || wanted.out) return refuse('notYourSide')
   if (actorId === turn.activeId) return refuse('alreadyActive')
-  if (turn.activated.includes(actorId)) return refuse('alreadyActivated')
-  if (ruleset.turnOrder.canSelect?.(state, actorId) === false) return refuse('alreadyActivated')
-  // Only an untouched activation can be handed over: the figure must not have acted yet.
-  if (turn.actions > 0) return refuse('activationStarted')
+  const setAside = turn.paused?.some((p) => p.actorId === actorId) ?? false
+  if (!setAside && turn.activated.includes(actorId)) return refuse('alreadyActivated')
+  if (!setAside && ruleset.turnOrder.canSelect?.(state, actorId) === false) return refuse('alreadyActivated')
+  // A figure that has acted keeps the activation unless the rules let the side interleave its figures.
+  const touched = turn.actions > 0
+  if (touched && ruleset.turnOrder.canInterleave?.(state) !== true) return refuse('activationStarted')
+  if (touched) step.emit([{ type: 'activation.paused', actorId: turn.activeId }])
+  if (setAside) {
+    step.emit([{ type: 'activation.resumed', actorId, release: !touched }])
+    return { ok: true, state: step.state, events: step.events }
+  }
   step.emit([{ type: 'activation.changed', actorId, economy: openEconomy(ruleset.economy, state, wanted) }])
   openingRolls(step, ruleset, actorId)
   return { ok: true, state: step.state, events: step.events }

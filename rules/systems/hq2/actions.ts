@@ -21,15 +21,33 @@ import {
   planManeuver,
   resolveManeuver
 } from './maneuvers'
+import { equipCandidates, equipViolation, resolveEquip } from './equipment'
 import { moveActions, pathViolation, resolveMove } from './movement'
 import { attackOdds } from './odds'
 import { planAttack, type AttackPlan } from './plan'
 import { resolveAttack } from './resolve-attack'
 import { readSettings, type Hq2Settings } from './settings'
 import { readStats } from './stats'
+import {
+  isStealth,
+  planStealth,
+  resolveStealth,
+  stealthCandidates,
+  stealthKinds,
+  stealthViolation
+} from './stealth'
 
 /** The action kinds of the HQ2 ruleset (i18n `action.<kind>`). */
-export const actionKinds = ['move', 'melee', 'ranged', ...maneuverKinds, 'interact', 'face'] as const
+export const actionKinds = [
+  'move',
+  'melee',
+  'ranged',
+  ...maneuverKinds,
+  'interact',
+  'face',
+  'equip',
+  ...stealthKinds
+] as const
 
 function isActive(state: EncounterState, actor: Combatant): boolean {
   return state.phase === 'running' && state.turn?.activeId === actor.id
@@ -102,6 +120,8 @@ function ruleViolation(
       : bad
   }
   if (action.kind === 'interact') return null
+  if (action.kind === 'equip') return equipViolation(actor, action)
+  if (isStealth(action.kind)) return stealthViolation(state, settings, actor, action.kind)
   if (action.kind === 'face') {
     if (!settings.freeFacing) return { code: 'facingNotFree' }
     const f = action.facing
@@ -140,7 +160,12 @@ export function legalActions(state: EncounterState, actorId: string): Action[] {
     )
   }
   if (phase === 'ready')
-    candidates.push(...maneuverCandidates(state, settings, actor, mp), { kind: 'interact', actorId })
+    candidates.push(
+      ...maneuverCandidates(state, settings, actor, mp),
+      { kind: 'interact', actorId },
+      ...stealthCandidates(actor)
+    )
+  candidates.push(...equipCandidates(actor))
   if (settings.freeFacing) {
     for (let facing = 0; facing < 8; facing++)
       if (facing !== actor.facing) candidates.push({ kind: 'face', actorId, facing })
@@ -179,6 +204,10 @@ export function decideAction(
     const plan = planManeuver(state, action as Action & { kind: Maneuver }, new Asker(answers))
     return plan ? firstOpen(plan.requests, answers) : null
   }
+  if (isStealth(action.kind)) {
+    const plan = planStealth(state, action, new Asker(answers))
+    return plan ? firstOpen(plan.requests, answers) : null
+  }
   const plan = planOf(state, action, answers)
   return plan ? firstOpen(plan.requests, answers) : null
 }
@@ -197,6 +226,11 @@ export function resolveAction(
   if (action.kind === 'move') return resolveMove(actor, action)
   if (action.kind === 'face') return [{ type: 'faced', id: actor.id, facing: action.facing ?? actor.facing }]
   if (action.kind === 'interact') return []
+  if (action.kind === 'equip') return resolveEquip(actor, action)
+  if (isStealth(action.kind)) {
+    const plan = planStealth(state, action, new Asker(answers))
+    return plan ? resolveStealth(state, plan, actor, dice) : []
+  }
   if (isManeuver(action.kind)) {
     const plan = planManeuver(state, action as Action & { kind: Maneuver }, new Asker(answers))
     return plan ? resolveManeuver(state, plan, action, dice) : []

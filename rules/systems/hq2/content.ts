@@ -81,7 +81,8 @@ export const creatureDocSchema = z.strictObject({
       subgroup: true,
       meleeWeapon: true,
       rangedWeapon: true,
-      armor: true
+      armor: true,
+      carried: true
     }).shape,
     meleeWeapon: contentId.optional(),
     rangedWeapon: contentId.optional(),

@@ -33,7 +33,9 @@ export const DECISION = {
   surpriseBonus: 'hq2.surpriseBonus',
   extraAttack: 'hq2.extraAttack',
   extraDefense: 'hq2.extraDefense',
-  maneuverDifficulty: 'hq2.maneuverDifficulty'
+  maneuverDifficulty: 'hq2.maneuverDifficulty',
+  hideDifficulty: 'hq2.hideDifficulty',
+  perceptionDifficulty: 'hq2.perceptionDifficulty'
 } as const
 
 /** The check modes of hq2.md G-10: rolled by the app (placeholder procedure) or a result entered. */

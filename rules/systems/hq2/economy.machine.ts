@@ -152,7 +152,13 @@ export function chargeOf(state: EncounterState, action: Action): EconomyEvent {
       // Acrobacias and Moverse en silencio move beyond the normal MP (hq2.md §3.2 [TEXT L36–38]).
       return { type: 'economy.maneuver', maneuver: action.kind, mp: 0 }
     case 'interact':
+    case 'hide':
+    case 'perceive':
+      // "Use a skill" is the one action (hq2.md §3.2 [TEXT L16–22]): Esconderse en las sombras, Percepción.
       return { type: 'economy.act', actions: 1 }
+    case 'equip':
+      // hq2.md §3.2 [TEXT L48]: changing equipment is free; a 0-MP move, allowed whenever moves are.
+      return { type: 'economy.move', mp: 0 }
     default:
       // A free turn (GM option freeFacing) moves nothing: a 0-MP move, allowed while moves are.
       return { type: 'economy.move', mp: 0 }

@@ -13,10 +13,10 @@ export const settingsSchema = z.strictObject({
   /** hq2.md §2 [GAP-PUB] G6: diagonal steps (Chebyshev, cost 1) instead of orthogonal only. */
   allowDiagonalMove: z.boolean(),
   /**
-   * hq2.md §3.1 [REC]: beings of one controller act one after another. Interleaving (the digest's
-   * default) needs per-being budgets in the flow's turn state, which the engine does not have yet.
+   * hq2.md §3.1 [REC]: a controller may interleave its beings (move A, attack with B, act with A again);
+   * this GM option makes them act one after another instead.
    */
-  strictSequentialBeings: z.literal(true),
+  strictSequentialBeings: z.boolean(),
   /** hq2.md §3.2 / A8 [REC]: a sub-group moves at the minimum MP of its members, or each at its own. */
   subgroupMovement: z.enum(['slowest', 'individual']),
   /** hq2.md §2 G5 [REC]: an attacker turns to face its target (facing = last attack direction). */
@@ -103,6 +103,15 @@ export const settingsSchema = z.strictObject({
   blindFightingProtectsDefense: z.boolean(),
   /** hq2.md §4.3 [REC]: an unlocated attacker denies defense from behind or at range, or always. */
   unlocatedNoDefense: z.enum(['behindOrRanged', 'always']),
+  /**
+   * hq2.md §4.3 / G-3 [PLACEHOLDER]: default difficulty (BM decides) of an Esconderse en las sombras check;
+   * the Skills chapter with the real procedure is not in the source (G3).
+   */
+  hideDifficulty: int.min(0).max(30),
+  /** hq2.md §4.3 / G-3 [PLACEHOLDER]: default difficulty (BM decides) of a Percepción check. */
+  perceptionDifficulty: int.min(0).max(30),
+  /** Not in the source: a being without Percepción may still try it on the base dice alone. */
+  perceptionUntrained: z.boolean(),
   /** hq2.md G-10: BM beings are offered only the basic defense. */
   bmBasicDefenseOnly: z.boolean(),
   /**
@@ -120,7 +129,7 @@ export type Hq2Settings = z.infer<typeof settingsSchema>
 /** The defaults: the digest's recommendations, gap fills and placeholders. */
 export const defaultSettings: Hq2Settings = {
   allowDiagonalMove: false,
-  strictSequentialBeings: true,
+  strictSequentialBeings: false,
   subgroupMovement: 'slowest',
   faceTargetOnAttack: true,
   freeFacing: false,
@@ -161,6 +170,9 @@ export const defaultSettings: Hq2Settings = {
   maneuverMultiAttack: true,
   blindFightingProtectsDefense: true,
   unlocatedNoDefense: 'behindOrRanged',
+  hideDifficulty: 1,
+  perceptionDifficulty: 1,
+  perceptionUntrained: true,
   bmBasicDefenseOnly: true,
   dyingHeroDrinksPotion: true,
   potionBody: 10

@@ -143,6 +143,13 @@ export const statsSchema = z.strictObject({
   rangedWeapon: weaponSchema.optional(),
   /** Armor and shields worn (the "active combat equipment", hq2.md §3.2). */
   armor: z.array(armorSchema).max(6),
+  /**
+   * hq2.md §3.2 [TEXT L48]: gear carried but not in the active combat equipment, readied with the free
+   * `equip` action. Optional: a being without it carries nothing else.
+   */
+  carried: z
+    .strictObject({ weapons: z.array(weaponSchema).max(10), armor: z.array(armorSchema).max(10) })
+    .optional(),
   conditions: z.array(z.enum(conditionNames)).max(conditionNames.length),
   /** Healing potions carried (hq2.md §5 [GAP-PUB] dying heroes); those drunk are counted from the log. */
   healingPotions: int.min(0).max(20).optional(),

@@ -33,6 +33,13 @@ const es = {
   'violation.maneuverTooLong': 'el desplazamiento extraordinario es de {max} casillas como máximo',
   'violation.facingNotFree': 'la orientación sigue al último paso o ataque; no se puede girar libremente',
   'violation.invalidFacing': 'orientación no válida',
+  'violation.noItem': 'falta el objeto del equipo',
+  'violation.notCarried': 'no lleva {item}',
+  'violation.notEnoughHands': 'ese equipo necesita {need} manos: dos armas de una mano o una de dos manos',
+  'violation.tooMuchArmor': 'no puede llevar más de {max} armaduras a la vez',
+  'violation.carryLimit': 'no puede cargar más de {max} objetos de ese tipo',
+  'violation.alreadyHidden': 'ya está oculto en las sombras',
+  'violation.noHiddenEnemy': 'no hay enemigos ocultos que localizar',
 
   'roll.attack': 'dados de Ataque (calaveras)',
   'roll.defense': 'dados de Defensa (escudos)',
@@ -75,6 +82,8 @@ const es = {
   'decision.hq2.extraAttack': 'BM: otro modificador de Ataque de {attacker} contra {target}',
   'decision.hq2.extraDefense': 'BM: otro modificador de Defensa de {target}',
   'decision.hq2.maneuverDifficulty': 'BM: dificultad de la maniobra de {being} ({squares} casillas)',
+  'decision.hq2.hideDifficulty': 'BM: dificultad de la tirada de Esconderse en las sombras de {being}',
+  'decision.hq2.perceptionDifficulty': 'BM: dificultad de la tirada de Percepción de {being}',
 
   'action.move': 'mover',
   'action.melee': 'combate de meleé',
@@ -87,6 +96,9 @@ const es = {
   'action.counter': 'contraataque acrobático',
   'action.interact': 'otra acción (objeto, habilidad, magia)',
   'action.face': 'girarse',
+  'action.equip': 'cambiar el equipo de combate activo',
+  'action.hide': 'esconderse en las sombras',
+  'action.perceive': 'percepción (localizar enemigos ocultos)',
 
   'sector.front': 'de frente',
   'sector.back': 'por la espalda',
@@ -200,6 +212,9 @@ const es = {
   'setting.unlocatedNoDefense':
     'Sin Defensa ante un atacante no localizado (por la espalda o a distancia, o siempre)',
   'setting.bmBasicDefenseOnly': 'Los seres del BM solo usan la defensa básica',
+  'setting.hideDifficulty': 'Dificultad por defecto de Esconderse en las sombras (provisional)',
+  'setting.perceptionDifficulty': 'Dificultad por defecto de Percepción (provisional)',
+  'setting.perceptionUntrained': 'Se puede intentar Percepción sin tener la habilidad (solo dados base)',
   'setting.dyingHeroDrinksPotion':
     'Un héroe a 0 Puntos de Cuerpo bebe al instante una poción curativa que lleve',
   'setting.potionBody': 'Puntos de Cuerpo que cura una poción'
@@ -234,6 +249,13 @@ const en = {
   'violation.maneuverTooLong': 'the extraordinary displacement is at most {max} squares',
   'violation.facingNotFree': 'facing follows the last step or attack; beings cannot turn freely',
   'violation.invalidFacing': 'invalid facing',
+  'violation.noItem': 'no item given',
+  'violation.notCarried': 'does not carry {item}',
+  'violation.notEnoughHands': 'that equipment needs {need} hands: two one-handed weapons or one two-handed',
+  'violation.tooMuchArmor': 'cannot wear more than {max} pieces of armor at once',
+  'violation.carryLimit': 'cannot carry more than {max} items of that kind',
+  'violation.alreadyHidden': 'already hidden in the shadows',
+  'violation.noHiddenEnemy': 'no hidden enemies to locate',
 
   'roll.attack': 'Attack dice (skulls)',
   'roll.defense': 'Defense dice (shields)',
@@ -276,6 +298,9 @@ const en = {
   'decision.hq2.extraAttack': 'BM: another Attack modifier for {attacker} against {target}',
   'decision.hq2.extraDefense': 'BM: another Defense modifier for {target}',
   'decision.hq2.maneuverDifficulty': 'BM: difficulty of {being}’s maneuver ({squares} squares)',
+  'decision.hq2.hideDifficulty':
+    'BM: difficulty of {being}’s Hide in Shadows (Esconderse en las sombras) check',
+  'decision.hq2.perceptionDifficulty': 'BM: difficulty of {being}’s Perception (Percepción) check',
 
   'action.move': 'move',
   'action.melee': 'melee',
@@ -288,6 +313,9 @@ const en = {
   'action.counter': 'acrobatic counter-attack',
   'action.interact': 'other action (object, skill, magic)',
   'action.face': 'turn',
+  'action.equip': 'change the active combat equipment',
+  'action.hide': 'hide in the shadows (esconderse en las sombras)',
+  'action.perceive': 'perception (locate hidden enemies)',
 
   'sector.front': 'from the front',
   'sector.back': 'from behind',
@@ -399,6 +427,9 @@ const en = {
   'setting.unlocatedNoDefense':
     'No Defense against an unlocated attacker (from behind or at range, or always)',
   'setting.bmBasicDefenseOnly': 'BM beings use the basic defense only',
+  'setting.hideDifficulty': 'Default difficulty of Hide in Shadows (placeholder)',
+  'setting.perceptionDifficulty': 'Default difficulty of Perception (placeholder)',
+  'setting.perceptionUntrained': 'Perception may be tried without the skill (base dice only)',
   'setting.dyingHeroDrinksPotion': 'A hero at 0 Body Points drinks a carried healing potion at once',
   'setting.potionBody': 'Body Points a potion heals'
 } as const satisfies Record<keyof typeof es, string>

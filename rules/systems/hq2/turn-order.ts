@@ -1,10 +1,12 @@
 import type { TurnOrder } from '../../core/ruleset'
 import type { Combatant, EncounterState } from '../../core/types'
+import { readSettings } from './settings'
 import { readStats } from './stats'
 
 // hq2.md §3.1 [TEXT L12–14] + A13: the turn opens with the player seated to the BM's right and goes
 // round the table away from the BM; the BM acts last. Each controller (a seat) acts with every being it
-// controls, one after another (strictSequentialBeings), in the order of `state.combatants`. A seat that
+// controls, in the order of `state.combatants`; by default it may interleave them (set one aside
+// half-spent and come back to it), unless the GM option strictSequentialBeings is on. A seat that
 // controls beings of two sides (a BM-run ally) acts with them side by side, so the flow's per-side
 // activation list stays exact.
 
@@ -43,6 +45,13 @@ export function seatOrder(): TurnOrder {
       )
       if (same) return { sideId: same.side, actorId: same.id }
       return firstFrom(state, group + 1)
-    }
+    },
+    // Only the seat whose turn it is may hand its activation around, among its own beings.
+    canSelect(state, actorId) {
+      const current = state.combatants.find((c) => c.id === state.turn?.activeId)
+      const wanted = state.combatants.find((c) => c.id === actorId)
+      return !!current && !!wanted && groupOf(state, current) === groupOf(state, wanted)
+    },
+    canInterleave: (state) => !readSettings(state).strictSequentialBeings
   }
 }

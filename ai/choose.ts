@@ -189,11 +189,13 @@ export function chooseStep(
   const p = perceive(state, actor)
   const legal = ruleset.legalActions(state, actorId)
   const end: AiOption = { action: null, score: 0, reason: { key: 'endTurn', params: { actor: actor.name } } }
+  // Ending comes first: an action worth nothing (a heal the AI cannot value yet, a hopeless attack)
+  // never beats simply ending the activation.
   const options = [
+    end,
     ...scoreAttacks(state, ruleset, legal, p, personality),
     ...scoreMoves(state, ruleset, legal, p, personality),
-    ...scoreFacing(state, legal, p, personality),
-    end
+    ...scoreFacing(state, legal, p, personality)
   ]
   // Stable: the first of equal scores wins, so the same state always gives the same step.
   const chosen = options.reduce((b, o) => (o.score > b.score ? o : b))

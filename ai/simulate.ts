@@ -5,10 +5,10 @@ import { applyCommand } from '../rules/flow/engine'
 
 /**
  * The state after a chance-free action (a move), through the real rules: the planner never uses a
- * simplified copy of them. The log is dropped first so thinking does not copy the whole history.
+ * simplified copy of them, and keeps the log, which some rules read (Athkri's wounds below 0, hiding).
  */
 export function afterAction(state: EncounterState, action: Action, ruleset: Ruleset): EncounterState | null {
-  const result = applyCommand({ ...state, log: [] }, { type: 'action.declare', action }, ruleset)
+  const result = applyCommand(state, { type: 'action.declare', action }, ruleset)
   return result.ok ? result.state : null
 }
 

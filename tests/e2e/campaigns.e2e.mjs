@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { stateHash } from '../../rules/core/hash.ts'
 import { assert, test } from './harness.mjs'
-import { waitForMap } from './helpers.mjs'
+import { logTexts, waitForMap } from './helpers.mjs'
 
 const dir = new URL('../../resources/campaigns/', import.meta.url)
 const campaigns = readdirSync(dir)
@@ -40,6 +40,7 @@ for (const campaign of campaigns) {
       else if (await preferred.first().isVisible()) await preferred.first().click()
       await page.waitForTimeout(100)
     }
-    assert(await result.isVisible(), 'the fight reached its result')
+    const tail = (await logTexts(page)).slice(-8).join('\n      ')
+    assert(await result.isVisible(), `the fight reached its result; the log ends:\n      ${tail}`)
   })
 }

@@ -74,6 +74,8 @@ export const en: Record<MessageKey, string> = {
   'log.initiative': '{actor} has initiative {total}.',
   'log.healed': '{target} regains {amount} ({source}).',
   'log.back': '{target} is back in the fight.',
+  'log.paused': '{actor} sets their activation aside.',
+  'log.resumed': '{actor} resumes their activation.',
   'log.turnStarted': '{side} to play: {actor} activates.',
   'log.activationChanged': '{actor} activates instead.',
   'log.spent': '{actor} spends {cost}.',

@@ -76,6 +76,8 @@ export const es = {
   'log.initiative': 'Iniciativa de {actor}: {total}.',
   'log.healed': '{target} recupera {amount} ({source}).',
   'log.back': '{target} vuelve al combate.',
+  'log.paused': '{actor} deja su activación a medias.',
+  'log.resumed': '{actor} retoma su activación.',
   'log.turnStarted': 'Turno de {side}: se activa {actor}.',
   'log.activationChanged': 'Se activa {actor} en su lugar.',
   'log.spent': '{actor} gasta {cost}.',

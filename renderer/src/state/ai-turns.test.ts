@@ -20,12 +20,12 @@ function host(state: EncounterState) {
     current: () => ({ state: h.state, commands: h.commands }),
     send: (command: Command, note: AiNote) => {
       const result = applyCommand(h.state, command, ruleset)
-      if (!result.ok) return false
+      if (!result.ok) return result.violation.code
       h.state = result.state
       h.commands++
       h.notes.push(note)
       h.turns?.poke()
-      return true
+      return null
     },
     thinking: (on) => void h.thinking.push(on)
   }

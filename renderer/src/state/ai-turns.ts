@@ -7,8 +7,8 @@ import type { AiNote } from './log-lines'
 export interface AiTurnHost {
   /** The current state, and how many commands led to it (a change means the state moved on). */
   current(): { state: EncounterState; commands: number }
-  /** Sends a command with the AI's reason; false when the rules refuse it. */
-  send(command: Command, note: AiNote): boolean
+  /** Sends a command with the AI's reason; null when accepted, else the rules' refusal code. */
+  send(command: Command, note: AiNote): string | null
   /** The AI started or stopped thinking. */
   thinking(on: boolean): void
 }
@@ -54,8 +54,9 @@ export class AiTurns {
       this.ai
         .choose(state, actor.id)
         .then((step) => {
-          if (!stale() && !this.host.send(step.command, { at, reason: step.reason }))
-            giveUp(step.command.type)
+          if (stale()) return
+          const refused = this.host.send(step.command, { at, reason: step.reason })
+          if (refused) giveUp(`${step.command.type}: ${refused}`)
         })
         .catch((error: unknown) => {
           if (!stale()) giveUp(error instanceof Error ? error.message : String(error))

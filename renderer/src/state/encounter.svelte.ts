@@ -14,7 +14,14 @@ import { AiTurns } from './ai-turns'
 import { Autosave } from './autosave'
 import { attackTargets, deriveView, moveOptions, tokenAt, type MoveOption } from './battlemap-view'
 import type { AiNote } from './log-lines'
-import { attackOptions, economyCounters, totalCost, type AttackOption, type EconomyCounter } from './options'
+import {
+  attackOptions,
+  economyCounters,
+  ownActions,
+  totalCost,
+  type AttackOption,
+  type EconomyCounter
+} from './options'
 import { refusal } from './refusal'
 import { restore } from './restore'
 import { squareName } from './square-name'
@@ -98,8 +105,12 @@ export class EncounterSession {
   )
   /** The attacks offered against the selected target, legal or not (with the reason), with their odds. */
   readonly attackOptions: AttackOption[] = $derived.by(() =>
-    this.active && this.target ? attackOptions(this.ruleset, this.state, this.active.id, this.target.id) : []
+    this.active && this.target
+      ? attackOptions(this.ruleset, this.state, this.active.id, this.target.id, this.legal)
+      : []
   )
+  /** Actions of the active figure that need no figure chosen on the map (hide, split, equip...). */
+  readonly ownActions: Action[] = $derived.by(() => ownActions(this.state, this.legal))
   /** The ruleset's terrain marks (they change only with the settings, i.e. never mid-fight). */
   readonly terrain = $derived.by(() => this.ruleset.terrain?.(this.state) ?? [])
   /** What the battlemap draws now. */
@@ -129,7 +140,7 @@ export class EncounterSession {
     this.#aiTurns = new AiTurns(
       {
         current: () => ({ state: this.#context().state, commands: this.#context().commands.length }),
-        send: (command, note) => this.#send(command, note),
+        send: (command, note) => (this.#send(command, note) ? null : (this.refused?.code ?? 'notRunning')),
         thinking: (on) => (this.aiThinking = on)
       },
       deps.ai,

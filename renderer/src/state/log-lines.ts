@@ -70,6 +70,10 @@ export function eventLine(
       return { kind: 'turn', text: tr.t('log.turnStarted', { side: side(e.sideId), actor: name(e.actorId) }) }
     case 'activation.changed':
       return { kind: 'turn', text: tr.t('log.activationChanged', { actor: name(e.actorId) }) }
+    case 'activation.paused':
+      return { kind: 'turn', text: tr.t('log.paused', { actor: name(e.actorId) }) }
+    case 'activation.resumed':
+      return { kind: 'turn', text: tr.t('log.resumed', { actor: name(e.actorId) }) }
     case 'economy.spent':
       return { kind: 'other', text: tr.t('log.spent', { actor: name(e.actorId), cost: cost(tr, e.cost) }) }
     case 'economy.changed':

@@ -4,7 +4,7 @@ import { applyCommand } from '../../../rules/flow/engine'
 import { getRuleset } from '../../../rules/systems'
 import { hq2SampleEncounter } from '../../../rules/systems/hq2'
 import { play, ruleset, started } from './fixtures'
-import { attackOptions, economyCounters, totalCost } from './options'
+import { attackOptions, economyCounters, ownActions, totalCost } from './options'
 
 describe('totalCost', () => {
   it('prices moves per square and attacks by kind', () => {
@@ -59,5 +59,35 @@ describe('economyCounters with start-of-turn grants', () => {
     const counters = economyCounters(hq2, state.state)
     expect(counters.find((c) => c.key === 'mp')).toEqual({ key: 'mp', value: mp, max: mp })
     expect(counters.map((c) => c.key)).not.toContain('blindFighting')
+  })
+})
+
+describe('attackOptions and ownActions from the legal actions', () => {
+  it('offers what the rules list on a figure beyond melee and ranged (HQ2 maneuvers)', () => {
+    const hq2 = getRuleset('hq2')
+    const legal = [
+      { kind: 'melee', actorId: 'a', targetId: 't' },
+      { kind: 'charge', actorId: 'a', targetId: 't', path: [{ x: 1, y: 1, z: 0 }] },
+      { kind: 'melee', actorId: 'a', targetId: 'other' }
+    ]
+    const kinds = attackOptions(hq2, hq2SampleEncounter(), 'a', 't', legal).map((o) => o.action.kind)
+    expect(kinds).toContain('charge')
+    expect(kinds.filter((k) => k === 'melee')).toHaveLength(1)
+  })
+
+  it('lists actions that need no figure on the map, once per kind and item', () => {
+    const state = started()
+    const legal = [
+      { kind: 'move', actorId: 'steve', path: [{ x: 3, y: 5, z: 0 }] },
+      { kind: 'face', actorId: 'steve', facing: 3 },
+      { kind: 'melee', actorId: 'steve', targetId: 'zombie-1' },
+      { kind: 'hide', actorId: 'steve' },
+      { kind: 'hide', actorId: 'steve' },
+      { kind: 'equip', actorId: 'steve', targetId: 'hq2:axe' }
+    ]
+    expect(ownActions(state, legal).map((a) => `${a.kind}:${a.targetId ?? ''}`)).toEqual([
+      'hide:',
+      'equip:hq2:axe'
+    ])
   })
 })

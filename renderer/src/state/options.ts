@@ -21,6 +21,22 @@ export interface AttackOption {
   odds: ActionOdds | null
 }
 
+/**
+ * The active figure's actions that need no figure chosen on the map (hide, split, equip an item...):
+ * one per kind and item, moves and facings excluded (the map and the facing pad offer those).
+ */
+export function ownActions(state: EncounterState, legal: readonly Action[]): Action[] {
+  const isFigure = (id: string | undefined) => id !== undefined && state.combatants.some((c) => c.id === id)
+  const seen = new Set<string>()
+  return legal.filter((a) => {
+    if (a.kind === 'move' || a.kind === 'face' || a.path || isFigure(a.targetId)) return false
+    const key = `${a.kind}:${a.targetId ?? ''}`
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}
+
 /** One counter of the active figure's economy (e.g. AP 2 of 3). */
 export interface EconomyCounter {
   key: string
@@ -34,22 +50,30 @@ export function totalCost(ruleset: Ruleset, state: EncounterState, action: Actio
   return Object.values(charge).reduce<number>((sum, v) => sum + (typeof v === 'number' ? v : 0), 0)
 }
 
-/** Every attack kind the actor has against the target, legal now or not (with the reason). */
+/**
+ * Every action the actor has against the target: the basic attacks, legal now or not (with the reason),
+ * plus whatever else the ruleset lists as legal on that figure (maneuvers, first aid...), with odds.
+ */
 export function attackOptions(
   ruleset: Ruleset,
   state: EncounterState,
   actorId: string,
-  targetId: string
+  targetId: string,
+  legal: readonly Action[] = []
 ): AttackOption[] {
-  return ATTACK_KINDS.map((kind): AttackOption => {
-    const action: Action = { kind, actorId, targetId }
-    return {
-      action,
-      violation: ruleset.validate(state, action),
-      cost: totalCost(ruleset, state, action),
-      odds: ruleset.odds(state, action)
-    }
-  }).filter((o) => !NOT_APPLICABLE.has(o.violation?.code ?? ''))
+  const onTarget = legal.filter((a) => a.targetId === targetId && a.kind !== 'move')
+  const kinds = [...new Set([...ATTACK_KINDS, ...onTarget.map((a) => a.kind)])]
+  return kinds
+    .map((kind): AttackOption => {
+      const action: Action = onTarget.find((a) => a.kind === kind) ?? { kind, actorId, targetId }
+      return {
+        action,
+        violation: ruleset.validate(state, action),
+        cost: totalCost(ruleset, state, action),
+        odds: ruleset.odds(state, action)
+      }
+    })
+    .filter((o) => !NOT_APPLICABLE.has(o.violation?.code ?? ''))
 }
 
 /** The active figure's economy counters, each with what it started the activation with. */

@@ -32,10 +32,13 @@ export class WorkerAiPlayer implements AiPlayer {
     }
   }
 
-  /** The next step for `actorId`; the log is left out of the copy, since the AI does not read history. */
+  /**
+   * The next step for `actorId`. The whole state goes, log included: some rules read history from it
+   * (Athkri's wounds below 0, who is hidden or unaware), and the AI must see what the rules see.
+   */
   choose(state: EncounterState, actorId: string): Promise<AiStep> {
     const id = this.#nextId++
-    const request: AiRequest = { id, state: { ...state, log: [] }, actorId }
+    const request: AiRequest = { id, state, actorId }
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject })
       this.#worker.postMessage(request)

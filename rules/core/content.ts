@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import { z } from 'zod'
 
 // Every system ships content as one JSON document per file with an `id` and a `type`; validating them,
 // refusing duplicate ids and sorting them by type is the same everywhere, so it lives here once. The
@@ -52,4 +52,18 @@ export function once<T>(make: () => T): () => T {
 /** A copy without the undefined fields: saved stats are JSON, where absent beats `undefined`. */
 export function dropUndefined<T extends Record<string, unknown>>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T
+}
+
+/**
+ * The field schemas every system's documents share: a namespaced kebab-case id (`hq2:orc-archer`), a
+ * name in both UI languages, and the `source` naming the rules text and section (or "placeholder: …").
+ */
+export function contentFields(namespace: string) {
+  return {
+    contentId: z
+      .string()
+      .regex(new RegExp(`^${namespace}:[a-z0-9]+(-[a-z0-9]+)*$`), `ids are ${namespace}:kebab-case`),
+    localized: z.strictObject({ es: z.string().min(1).max(80), en: z.string().min(1).max(80) }),
+    source: z.string().min(1).max(400)
+  }
 }

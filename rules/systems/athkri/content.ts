@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { loadDocuments, once } from '../../core/content'
+import { contentFields, loadDocuments, once } from '../../core/content'
 import type { Combatant, Controller, Vec3 } from '../../core/types'
 import { ELEMENTS } from './settings'
 import { armorSchema, SIZE_TABLE, statsSchema, weaponFields, weaponSchema, type AthkriStats } from './stats'
@@ -39,9 +39,7 @@ import troll from './content/troll.json'
 
 // Content is data: one JSON document per file, validated strictly (an unknown field fails loudly).
 
-const contentId = z.string().regex(/^athkri:[a-z0-9]+(-[a-z0-9]+)*$/, 'ids are athkri:kebab-case')
-const localized = z.strictObject({ es: z.string().min(1).max(80), en: z.string().min(1).max(80) })
-const source = z.string().min(1).max(400)
+const { contentId, localized, source } = contentFields('athkri')
 
 /** A weapon document. */
 export const weaponDocSchema = z

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { dropUndefined, loadDocuments, once } from '../../core/content'
+import { contentFields, dropUndefined, loadDocuments, once } from '../../core/content'
 import type { Combatant, Controller, Vec3 } from '../../core/types'
 import {
   armorFields,
@@ -49,9 +49,7 @@ import zombie from './content/zombie.json'
 
 // Content is data: one JSON document per file, validated strictly (an unknown field fails loudly).
 
-const contentId = z.string().regex(/^hq2:[a-z0-9]+(-[a-z0-9]+)*$/, 'ids are hq2:kebab-case')
-const localized = z.strictObject({ es: z.string().min(1).max(80), en: z.string().min(1).max(80) })
-const source = z.string().min(1).max(400)
+const { contentId, localized, source } = contentFields('hq2')
 
 /** A weapon document. */
 export const weaponDocSchema = z

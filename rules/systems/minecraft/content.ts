@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { dropUndefined, loadDocuments, once } from '../../core/content'
+import { contentFields, dropUndefined, loadDocuments, once } from '../../core/content'
 import type { Combatant, Controller, Vec3 } from '../../core/types'
 import { armorSchema, statsSchema, hasFaIfRanged, weaponFields, weaponSchema, type McStats } from './stats'
 import alex from './content/alex.json'
@@ -35,9 +35,7 @@ import witch from './content/witch.json'
 
 // Content is data: one JSON document per file, validated strictly (an unknown field fails loudly).
 
-const contentId = z.string().regex(/^minecraft:[a-z0-9]+(-[a-z0-9]+)*$/, 'ids are minecraft:kebab-case')
-const localized = z.strictObject({ es: z.string().min(1).max(80), en: z.string().min(1).max(80) })
-const source = z.string().min(1).max(400)
+const { contentId, localized, source } = contentFields('minecraft')
 
 /** A weapon document. */
 export const weaponDocSchema = z

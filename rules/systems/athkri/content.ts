@@ -41,12 +41,12 @@ import troll from './content/troll.json'
 
 const { contentId, localized, source } = contentFields('athkri')
 
-/** A weapon document. */
+/** A weapon document (one JSON file). */
 export const weaponDocSchema = z
   .strictObject({ ...weaponFields, id: contentId, type: z.literal('weapon'), name: localized, source })
   .refine((w) => w.kind === 'melee' || w.range !== undefined, { message: 'ranged weapons need a range' })
 
-/** An armor document. */
+/** An armor document (one JSON file). */
 export const armorDocSchema = z.strictObject({
   ...armorSchema.shape,
   id: contentId,
@@ -70,18 +70,18 @@ export const creatureDocSchema = z.strictObject({
   source
 })
 
-/** Any Athkri content document. */
+/** Any Athkri content document (one JSON file). */
 export const contentDocSchema = z.discriminatedUnion('type', [
   weaponDocSchema,
   armorDocSchema,
   creatureDocSchema
 ])
 
-/** A validated weapon document. */
+/** A validated weapon document (one JSON file). */
 export type WeaponDoc = z.infer<typeof weaponDocSchema>
-/** A validated armor document. */
+/** A validated armor document (one JSON file). */
 export type ArmorDoc = z.infer<typeof armorDocSchema>
-/** A validated creature document. */
+/** A validated creature document (one JSON file). */
 export type CreatureDoc = z.infer<typeof creatureDocSchema>
 
 /** The bundled documents, as imported (unvalidated). */

@@ -51,12 +51,12 @@ import zombie from './content/zombie.json'
 
 const { contentId, localized, source } = contentFields('hq2')
 
-/** A weapon document. */
+/** A weapon document (one JSON file). */
 export const weaponDocSchema = z
   .strictObject({ ...weaponFields, id: contentId, type: z.literal('weapon'), name: localized, source })
   .refine(rangedHasRange, { message: 'ranged weapons need a range', path: ['range'] })
 
-/** An armor or shield document. */
+/** An armor or shield document (one JSON file). */
 export const armorDocSchema = z.strictObject({
   ...armorFields,
   id: contentId,
@@ -89,18 +89,18 @@ export const creatureDocSchema = z.strictObject({
   source
 })
 
-/** Any HQ2 content document. */
+/** Any HQ2 content document (one JSON file). */
 export const contentDocSchema = z.discriminatedUnion('type', [
   weaponDocSchema,
   armorDocSchema,
   creatureDocSchema
 ])
 
-/** A validated weapon document. */
+/** A validated weapon document (one JSON file). */
 export type WeaponDoc = z.infer<typeof weaponDocSchema>
-/** A validated armor document. */
+/** A validated armor document (one JSON file). */
 export type ArmorDoc = z.infer<typeof armorDocSchema>
-/** A validated creature document. */
+/** A validated creature document (one JSON file). */
 export type CreatureDoc = z.infer<typeof creatureDocSchema>
 
 /** The bundled documents, as imported (unvalidated). */

@@ -37,12 +37,12 @@ import witch from './content/witch.json'
 
 const { contentId, localized, source } = contentFields('minecraft')
 
-/** A weapon document. */
+/** A weapon document (one JSON file). */
 export const weaponDocSchema = z
   .strictObject({ ...weaponFields, id: contentId, type: z.literal('weapon'), name: localized, source })
   .refine(hasFaIfRanged, { message: 'ranged and thrown weapons need fa', path: ['fa'] })
 
-/** An armor document. */
+/** An armor document (one JSON file). */
 export const armorDocSchema = z.strictObject({
   ...armorSchema.shape,
   id: contentId,
@@ -67,18 +67,18 @@ export const creatureDocSchema = z.strictObject({
   source
 })
 
-/** Any Minecraft content document. */
+/** Any Minecraft content document (one JSON file). */
 export const contentDocSchema = z.discriminatedUnion('type', [
   weaponDocSchema,
   armorDocSchema,
   creatureDocSchema
 ])
 
-/** A validated weapon document. */
+/** A validated weapon document (one JSON file). */
 export type WeaponDoc = z.infer<typeof weaponDocSchema>
-/** A validated armor document. */
+/** A validated armor document (one JSON file). */
 export type ArmorDoc = z.infer<typeof armorDocSchema>
-/** A validated creature document. */
+/** A validated creature document (one JSON file). */
 export type CreatureDoc = z.infer<typeof creatureDocSchema>
 
 /** The bundled documents, as imported (unvalidated). */

@@ -25,6 +25,8 @@ export type GameEvent =
       success: boolean
       /** Set when a natural face decided the roll regardless of the target. */
       natural?: 'success' | 'failure'
+      /** The face's name on a custom die (HQ2's `skull`), an i18n key under `face.`. */
+      face?: string
     }
   | { type: 'moved'; id: string; path: Vec3[]; facing: number }
   | { type: 'faced'; id: string; facing: number }

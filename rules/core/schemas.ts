@@ -76,7 +76,8 @@ export const gameEventSchema = z.discriminatedUnion('type', [
     result: int,
     target: z.number().optional(),
     success: z.boolean(),
-    natural: z.enum(['success', 'failure']).optional()
+    natural: z.enum(['success', 'failure']).optional(),
+    face: z.string().min(1).max(30).optional()
   }),
   ev('moved', { id, path: z.array(vec3Schema).max(400), facing: int.min(0).max(7) }),
   ev('faced', { id, facing: int.min(0).max(7) }),

@@ -85,6 +85,7 @@ export const en: Record<MessageKey, string> = {
   'log.attackDeclaredSector': '{attacker} attacks {target}: {mode}, {sector}.',
   'log.rollTarget': '{actor}, {purpose}: d{sides} = {result} (needs ≤ {target}) → {outcome}',
   'log.roll': '{actor}, {purpose}: d{sides} = {result} → {outcome}',
+  'log.pool': '{actor}, {purpose}: {n} dice → {faces} ({counted} count)',
   'log.success': 'success',
   'log.failure': 'failure',
   'log.naturalSuccess': 'automatic success (natural 1)',

@@ -87,6 +87,7 @@ export const es = {
   'log.attackDeclaredSector': '{attacker} ataca a {target}: {mode}, {sector}.',
   'log.rollTarget': '{actor}, {purpose}: d{sides} = {result} (necesita ≤ {target}) → {outcome}',
   'log.roll': '{actor}, {purpose}: d{sides} = {result} → {outcome}',
+  'log.pool': '{actor}, {purpose}: {n} dados → {faces} ({counted} cuentan)',
   'log.success': 'éxito',
   'log.failure': 'fallo',
   'log.naturalSuccess': 'éxito automático (1 natural)',

@@ -144,3 +144,30 @@ describe('initiative in the log', () => {
     })
   })
 })
+
+describe('custom dice pools in the log', () => {
+  it('one line per pool of custom dice, faces counted; a new purpose starts a new line', () => {
+    const roll = (purpose: string, face: string, success: boolean): GameEvent => ({
+      type: 'dice.rolled',
+      actorId: 'steve',
+      purpose,
+      sides: 6,
+      result: 1,
+      success,
+      face
+    })
+    const state = {
+      ...started(),
+      log: [
+        roll('attack', 'skull', true),
+        roll('attack', 'white', false),
+        roll('attack', 'skull', true),
+        roll('defense', 'black', true)
+      ]
+    }
+    const texts = logLines(state, [], tr('en')).map((l) => l.text)
+    expect(texts).toHaveLength(2)
+    expect(texts[0]).toMatch(/^Steve, .*: 3 dice → skull ×2, white ×1 \(2 count\)$/)
+    expect(texts[1]).toMatch(/1 dice → black ×1 \(1 count\)$/)
+  })
+})

@@ -205,8 +205,36 @@ export function logLines(state: EncounterState, notes: readonly AiNote[], tr: Lo
       lines.push({ id: `ai-${entry.i}`, kind: 'ai', text: aiLine(entry.note, tr) })
     }
   }
+  // Custom dice (HQ2's combat dice) are rolled in pools of many: one line per pool, faces counted.
+  let pool: { key: string; line: LogLine; faces: Map<string, number>; counted: number; n: number } | null =
+    null
   state.log.forEach((event, index) => {
     flushNotes(index)
+    if (event.type === 'dice.rolled' && event.face !== undefined) {
+      const key = `${event.actorId}|${event.purpose}`
+      if (!pool || pool.key !== key || lines.at(-1) !== pool.line) {
+        pool = {
+          key,
+          line: { id: String(index), kind: 'dice', text: '' },
+          faces: new Map(),
+          counted: 0,
+          n: 0
+        }
+        lines.push(pool.line)
+      }
+      pool.faces.set(event.face, (pool.faces.get(event.face) ?? 0) + 1)
+      pool.counted += event.success ? 1 : 0
+      pool.n++
+      const faces = [...pool.faces].map(([face, n]) => `${tr.code('face', face)} ×${n}`).join(', ')
+      pool.line.text = tr.t('log.pool', {
+        actor: name(event.actorId),
+        purpose: tr.code('roll', event.purpose),
+        n: pool.n,
+        faces,
+        counted: pool.counted
+      })
+      return
+    }
     const line = eventLine(event, name, side, tr)
     if (line) lines.push({ id: String(index), ...line })
   })

@@ -29,9 +29,18 @@ export function rollCounted(
     [pool.plain, 1]
   ] as const) {
     for (const face of rollPool(dice, COMBAT_DIE, count)) {
-      const counted = pool.faces.includes(labelOf(COMBAT_DIE, face))
+      const label = labelOf(COMBAT_DIE, face)
+      const counted = pool.faces.includes(label)
       if (counted) total += weight
-      events.push({ type: 'dice.rolled', actorId, purpose, sides: 6, result: face, success: counted })
+      events.push({
+        type: 'dice.rolled',
+        actorId,
+        purpose,
+        sides: 6,
+        result: face,
+        success: counted,
+        face: label
+      })
     }
   }
   return total
@@ -48,7 +57,8 @@ export function rollCheck(
   if (check.mode === 'enter') return check.points
   let points = 0
   for (const face of rollPool(dice, COMBAT_DIE, check.dice)) {
-    const skull = labelOf(COMBAT_DIE, face) === 'skull'
+    const label = labelOf(COMBAT_DIE, face)
+    const skull = label === 'skull'
     if (skull) points++
     events.push({
       type: 'dice.rolled',
@@ -57,6 +67,7 @@ export function rollCheck(
       sides: 6,
       result: face,
       success: skull,
+      face: label,
       ...(difficulty !== undefined ? { target: difficulty } : {})
     })
   }

@@ -37,3 +37,24 @@ export function defaultSides(combatants: readonly Combatant[]): Side[] {
   for (const pad of ['a', 'b']) if (ids.length < 2 && !ids.includes(pad)) ids.push(pad)
   return ids.map((id) => ({ id, name: id }))
 }
+
+/** A bare figure with no system stats: enough for turn-order and flow tests that read no rules. */
+export function bareFigure(id: string, side: string, out = false): Combatant {
+  return {
+    id,
+    name: id,
+    side,
+    controller: 'ai',
+    pos: { x: 0, y: 0, z: 0 },
+    facing: 0,
+    life: 1,
+    lifeMax: 1,
+    out,
+    stats: {}
+  }
+}
+
+/** An economy-less turn for `activeId` (turn-order tests read only who is active and activated). */
+export function bareTurn(sideId: string, activeId: string, activated: string[]): EncounterState['turn'] {
+  return { sideId, activeId, activated, economy: { value: 'acting', context: {} }, actions: 0 }
+}

@@ -1,58 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import { seedRng } from './rng'
+import { bareFigure, bareTurn, testEncounter } from './test-fixtures'
 import { initiativeOrder, initiativeRanking } from './turn-order'
 import type { Combatant, EncounterState } from './types'
 
-function fig(id: string, side: string, out = false): Combatant {
-  return {
-    id,
-    name: id,
-    side,
-    controller: 'ai',
-    pos: { x: 0, y: 0, z: 0 },
-    facing: 0,
-    life: 1,
-    lifeMax: 1,
-    out,
-    stats: {}
-  }
-}
+const fig = bareFigure
+const sides = ['a', 'b'].map((id) => ({ id, name: id.toUpperCase() }))
 
 function state(
   combatants: Combatant[],
   initiative: Record<string, number>,
   activeId?: string
 ): EncounterState {
+  const s = testEncounter('athkri', {}, { width: 5, height: 5, blocks: [] }, sides, combatants)
   const active = combatants.find((c) => c.id === activeId)
-  return {
-    schemaVersion: 1,
-    id: 'e',
-    name: 'e',
-    system: 'athkri',
-    settings: {},
-    board: { width: 5, height: 5, blocks: [] },
-    sides: [
-      { id: 'a', name: 'A' },
-      { id: 'b', name: 'B' }
-    ],
-    combatants,
-    rng: seedRng(0),
-    phase: 'running',
-    round: 1,
-    turn: active
-      ? {
-          sideId: active.side,
-          activeId: active.id,
-          activated: [active.id],
-          economy: { value: 'acting', context: {} },
-          actions: 0
-        }
-      : null,
-    initiative,
-    pending: null,
-    winner: null,
-    log: []
-  }
+  return { ...s, initiative, turn: active ? bareTurn(active.side, active.id, [active.id]) : null }
 }
 
 describe('initiativeOrder (athkri.md §4, PF initiative)', () => {

@@ -1,49 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { seedRng } from './rng'
+import { bareFigure, bareTurn, testEncounter } from './test-fixtures'
 import { sideAlternation } from './turn-order'
 import type { Combatant, EncounterState } from './types'
 
-function fig(id: string, side: string, out = false): Combatant {
-  return {
-    id,
-    name: id,
-    side,
-    controller: 'ai',
-    pos: { x: 0, y: 0, z: 0 },
-    facing: 0,
-    life: 1,
-    lifeMax: 1,
-    out,
-    stats: {}
-  }
-}
+const fig = bareFigure
+const sides = ['a', 'b', 'c'].map((id) => ({ id, name: id.toUpperCase() }))
 
 function state(
   combatants: Combatant[],
   turn?: { sideId: string; activeId: string; activated: string[] }
 ): EncounterState {
-  return {
-    schemaVersion: 1,
-    id: 'e',
-    name: 'e',
-    system: 'minecraft',
-    settings: {},
-    board: { width: 5, height: 5, blocks: [] },
-    sides: [
-      { id: 'a', name: 'A' },
-      { id: 'b', name: 'B' },
-      { id: 'c', name: 'C' }
-    ],
-    combatants,
-    rng: seedRng(0),
-    phase: 'running',
-    round: 1,
-    initiative: {},
-    pending: null,
-    turn: turn ? { ...turn, economy: { value: 'acting', context: {} }, actions: 0 } : null,
-    winner: null,
-    log: []
-  }
+  const s = testEncounter('minecraft', {}, { width: 5, height: 5, blocks: [] }, sides, combatants)
+  return { ...s, turn: turn ? bareTurn(turn.sideId, turn.activeId, turn.activated) : null }
 }
 
 describe('sideAlternation', () => {

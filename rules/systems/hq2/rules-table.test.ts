@@ -1,42 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { formatFraction } from '../../core/fraction'
-import type { Action, Answers } from '../../core/types'
 import { hq2 } from '.'
 import { planOf } from './actions'
 import { sectorOf } from './board'
 import { countedChance } from './gear'
 import type { Hq2Settings } from './settings'
 import type { Hq2Stats } from './stats'
-import { makeEncounter, weapon, type BeingSpec } from './test-fixtures'
+import { DUEL_MELEE, duelPlan, makeEncounter, weapon } from './test-fixtures'
 
 // Rule edges as tables; every row cites the digest section it checks (shared/rules/hq2.md).
 
-const melee: Action = { kind: 'melee', actorId: 'a', targetId: 'd' }
-
-// `a` at (5, 5) facing east attacks `d` at (6, 5) facing west, unless the row says otherwise.
-function plan(
-  a: Partial<Hq2Stats>,
-  d: Partial<Hq2Stats>,
-  opts: {
-    settings?: Partial<Hq2Settings>
-    answers?: Answers
-    aSpec?: Partial<BeingSpec>
-    dSpec?: Partial<BeingSpec>
-    elevation?: number[]
-  } = {}
-) {
-  const state = makeEncounter({
-    settings: opts.settings ?? {},
-    ...(opts.elevation ? { elevation: opts.elevation } : {}),
-    beings: [
-      { id: 'a', side: 'h', at: [5, 5], facing: 2, stats: a, ...opts.aSpec },
-      { id: 'd', side: 'm', at: [6, 5], facing: 6, stats: d, ...opts.dSpec }
-    ]
-  })
-  const p = planOf(state, melee, opts.answers ?? {})
-  if (!p) throw new Error('no plan')
-  return p
-}
+const plan = duelPlan
+const melee = DUEL_MELEE
 const attackOf = (...args: Parameters<typeof plan>) => plan(...args).attack.value
 const heights = (a: number, d: number) => {
   const e = Array<number>(144).fill(0)

@@ -1,6 +1,7 @@
 import { initialTransition, transition, type AnyMachineSnapshot } from 'xstate'
 import { defaultSides, figure, testEncounter } from '../../core/test-fixtures'
-import type { Combatant, EconomySnapshot, EncounterState, Side } from '../../core/types'
+import type { Action, Answers, Combatant, EconomySnapshot, EncounterState, Side } from '../../core/types'
+import { planOf } from './actions'
 import { createBeing } from './content'
 import { economyMachine, type EconomyEvent } from './economy.machine'
 import type { Hq2Settings } from './settings'
@@ -163,3 +164,34 @@ export const armor = (more: Partial<Hq2Armor> = {}): Hq2Armor => ({
   hooks: [],
   ...more
 })
+
+/** The melee attack of the table tests' standard duel: `a` hits `d`. */
+export const DUEL_MELEE: Action = { kind: 'melee', actorId: 'a', targetId: 'd' }
+
+/**
+ * The attack plan of a melee duel: `a` at (5, 5) facing east attacks `d` at (6, 5) facing west, unless
+ * the specs say otherwise (the table tests' standard position).
+ */
+export function duelPlan(
+  a: Partial<Hq2Stats>,
+  d: Partial<Hq2Stats>,
+  opts: {
+    settings?: Partial<Hq2Settings>
+    answers?: Answers
+    aSpec?: Partial<BeingSpec>
+    dSpec?: Partial<BeingSpec>
+    elevation?: number[]
+  } = {}
+) {
+  const state = makeEncounter({
+    settings: opts.settings ?? {},
+    ...(opts.elevation ? { elevation: opts.elevation } : {}),
+    beings: [
+      { id: 'a', side: 'h', at: [5, 5], facing: 2, stats: a, ...opts.aSpec },
+      { id: 'd', side: 'm', at: [6, 5], facing: 6, stats: d, ...opts.dSpec }
+    ]
+  })
+  const p = planOf(state, DUEL_MELEE, opts.answers ?? {})
+  if (!p) throw new Error('no plan')
+  return p
+}

@@ -1,4 +1,5 @@
 import { mean } from '../rules/core/distribution'
+import { decisionKey } from '../rules/core/decision-key'
 import type { Ruleset } from '../rules/core/ruleset'
 import type { EncounterState } from '../rules/core/types'
 import type { AiStep } from './choose'
@@ -24,7 +25,7 @@ export function chooseAnswer(state: EncounterState, ruleset: Ruleset): AiStep {
   const pick = role !== 0 && best ? best.choice : request.default
   const reason = {
     key: 'answer',
-    params: { actor: decider?.name ?? request.deciderId, decision: request.id, choice: String(pick) }
+    params: { actor: decider?.name ?? request.deciderId, decision: decisionKey(request.id), choice: String(pick) }
   }
   return {
     command: { type: 'decision.answer', decisionId: request.id, choice: pick },

@@ -5,6 +5,8 @@ export type GameEvent =
   | { type: 'encounter.started' }
   | { type: 'round.started'; round: number }
   | { type: 'initiative.rolled'; id: string; total: number }
+  /** A figure's place in the order moves (PF delay and ready); `reason` is an i18n key under `initiative.`. */
+  | { type: 'initiative.changed'; id: string; total: number; reason: string }
   | { type: 'turn.started'; sideId: string; actorId: string; economy: EconomySnapshot }
   | { type: 'activation.changed'; actorId: string; economy: EconomySnapshot }
   /** The active figure's half-spent activation is set aside (interleaving). */
@@ -80,6 +82,7 @@ function reduce(state: EncounterState, e: GameEvent): EncounterState {
     case 'round.started':
       return { ...state, round: e.round }
     case 'initiative.rolled':
+    case 'initiative.changed':
       return { ...state, initiative: { ...state.initiative, [e.id]: e.total } }
     case 'turn.started':
       return {
@@ -147,7 +150,7 @@ function reduce(state: EncounterState, e: GameEvent): EncounterState {
     case 'damaged':
       return {
         ...state,
-        combatants: updateCombatant(state, e.id, (c) => ({ life: Math.max(0, c.life - e.amount) }))
+        combatants: updateCombatant(state, e.id, (c) => ({ life: Math.max(c.lifeMin ?? 0, c.life - e.amount) }))
       }
     case 'combatant.out':
       return { ...state, combatants: updateCombatant(state, e.id, () => ({ out: true })) }

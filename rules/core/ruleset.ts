@@ -61,6 +61,14 @@ export interface TerrainMark {
   passable: boolean
 }
 
+/** How a move reads on the map before it is made. */
+export interface MoveInfo {
+  /** The movement band it falls in: 0 = one move (PF single move), 1 = the next (double move)... */
+  band: number
+  /** Figures that may react to it (PF attacks of opportunity), for a warning mark. */
+  provokes: string[]
+}
+
 /** A rule system's own words by UI language: `violation.<code>`, `roll.<purpose>`, `decision.<id>`... */
 export type RulesTerms = Readonly<Record<'es' | 'en', Readonly<Record<string, string>>>>
 
@@ -85,6 +93,8 @@ export interface Ruleset {
   startTurn?(state: EncounterState, actorId: string, dice: DiceRoller): GameEvent[]
   /** Terrain the rules read beyond walls (cover obstacles, dark squares), for the map; absent = none. */
   terrain?(state: EncounterState): TerrainMark[]
+  /** How a legal move reads on the map (band, who it provokes); absent = every move is band 0. */
+  moveInfo?(state: EncounterState, action: Action): MoveInfo
   /** Every action the figure could legally take now (moves to each reachable square included). */
   legalActions(state: EncounterState, actorId: string): Action[]
   /** Null when legal; otherwise the reason a person can read. */

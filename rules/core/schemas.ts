@@ -17,8 +17,9 @@ export const combatantSchema = z.strictObject({
   controller: z.enum(['human', 'ai', 'gm']),
   pos: vec3Schema,
   facing: int.min(0).max(7),
-  life: int.min(0),
+  life: int.min(-10000).max(100000),
   lifeMax: int.min(1),
+  lifeMin: int.min(-10000).max(0).optional(),
   out: z.boolean(),
   stats: z.record(z.string(), z.unknown()),
   color: int.min(0).max(0xffffff).optional(),
@@ -42,7 +43,8 @@ export const actionSchema = z.strictObject({
   actorId: id,
   targetId: id.optional(),
   path: z.array(vec3Schema).max(400).optional(),
-  facing: int.min(0).max(7).optional()
+  facing: int.min(0).max(7).optional(),
+  options: z.record(z.string().min(1).max(40), z.union([z.string().max(80), z.number()])).optional()
 })
 
 export const decisionRequestSchema = z.strictObject({
@@ -63,6 +65,7 @@ export const gameEventSchema = z.discriminatedUnion('type', [
   ev('encounter.started', {}),
   ev('round.started', { round: int }),
   ev('initiative.rolled', { id, total: z.number() }),
+  ev('initiative.changed', { id, total: z.number(), reason: z.string().min(1).max(40) }),
   ev('turn.started', { sideId: id, actorId: id, economy: economySchema }),
   ev('activation.changed', { actorId: id, economy: economySchema }),
   ev('activation.paused', { actorId: id }),

@@ -25,6 +25,8 @@ export interface Combatant {
   facing: number
   life: number
   lifeMax: number
+  /** The lowest `life` can fall to (PF counts down to −Con); absent = 0. */
+  lifeMin?: number
   /** Out of the fight (dead, removed or unconscious, as the ruleset's health says). */
   out: boolean
   stats: Record<string, unknown>
@@ -76,7 +78,11 @@ export type Answers = Record<string, string | number>
  * (Athkri), a GM adjudication point with its default, a die read from the table.
  */
 export interface DecisionRequest {
-  /** What is decided: an i18n key under `decision.` (e.g. `hq2.defense`); answers are keyed by it. */
+  /**
+   * What is decided; answers are keyed by it. An i18n key under `decision.` (`hq2.defense`), with a
+   * `#<instance>` suffix when one action asks it several times (`pf1.aoo#goblin-2`: each threatening
+   * figure gets its own attack of opportunity); `decisionKey` strips the suffix for labels.
+   */
   id: string
   /** The combatant whose controller answers (a `gm` controller means the GM), or `'gm'` for the GM. */
   deciderId: string
@@ -128,6 +134,8 @@ export interface Action {
   /** For moves: the squares stepped into, in order (not including the start). */
   path?: Vec3[]
   facing?: number
+  /** The ruleset's variations of the kind: weapon, spell, fighting defensively, a ready trigger... */
+  options?: Record<string, string | number>
 }
 
 /** What the UI, the AI and the GM send to an encounter. */

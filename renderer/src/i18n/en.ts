@@ -72,6 +72,7 @@ export const en: Record<MessageKey, string> = {
   'log.encounterStarted': 'The encounter begins.',
   'log.roundStarted': 'Round {round}',
   'log.initiative': '{actor} has initiative {total}.',
+  'log.initiativeChanged': '{actor} moves to initiative {total} ({reason}).',
   'log.healed': '{target} regains {amount} ({source}).',
   'log.back': '{target} is back in the fight.',
   'log.paused': '{actor} sets their activation aside.',

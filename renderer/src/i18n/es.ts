@@ -74,6 +74,7 @@ export const es = {
   'log.encounterStarted': 'Empieza el encuentro.',
   'log.roundStarted': 'Ronda {round}',
   'log.initiative': 'Iniciativa de {actor}: {total}.',
+  'log.initiativeChanged': '{actor} pasa a la iniciativa {total} ({reason}).',
   'log.healed': '{target} recupera {amount} ({source}).',
   'log.back': '{target} vuelve al combate.',
   'log.paused': '{actor} deja su activación a medias.',

@@ -1,3 +1,4 @@
+import { decisionKey } from '../../../rules/core/decision-key'
 import type { GameEvent } from '../../../rules/core/events'
 import type { EncounterState } from '../../../rules/core/types'
 import type { MessageKey, Params } from '../i18n'
@@ -65,7 +66,16 @@ export function eventLine(
     case 'round.started':
       return { kind: 'round', text: tr.t('log.roundStarted', { round: e.round }) }
     case 'initiative.rolled':
-      return { kind: 'turn', text: tr.t('log.initiative', { actor: name(e.id), total: e.total }) }
+      return { kind: 'turn', text: tr.t('log.initiative', { actor: name(e.id), total: Math.floor(e.total) }) }
+    case 'initiative.changed':
+      return {
+        kind: 'turn',
+        text: tr.t('log.initiativeChanged', {
+          actor: name(e.id),
+          total: Math.floor(e.total),
+          reason: tr.code('initiative', e.reason)
+        })
+      }
     case 'turn.started':
       return { kind: 'turn', text: tr.t('log.turnStarted', { side: side(e.sideId), actor: name(e.actorId) }) }
     case 'activation.changed':
@@ -158,15 +168,15 @@ export function eventLine(
         kind: 'turn',
         text: tr.t('log.decisionRequested', {
           decider: name(e.request.deciderId),
-          decision: tr.code('decision', e.request.id, e.request.params)
+          decision: tr.code('decision', decisionKey(e.request.id), e.request.params)
         })
       }
     case 'decision.answered':
       return {
         kind: 'turn',
         text: tr.t('log.decisionAnswered', {
-          decision: tr.code('decision', e.decisionId),
-          choice: tr.code(`decision.${e.decisionId}`, String(e.choice))
+          decision: tr.code('decision', decisionKey(e.decisionId)),
+          choice: tr.code(`decision.${decisionKey(e.decisionId)}`, String(e.choice))
         })
       }
     case 'turn.ended':

@@ -243,6 +243,8 @@ export const statsSchema = z.strictObject({
   /** §4.12: the mount this figure rides, or the rider this mount carries. */
   mountId: z.string().min(1).max(120).optional(),
   riderId: z.string().min(1).max(120).optional(),
+  /** §3.2 restricted turn: a full-round action started this turn, completed next turn with a standard. */
+  startedFull: z.string().min(1).max(40).optional(),
   /** §3.2 Run: consecutive rounds run (Con-score limit). */
   runRounds: int.min(0).max(100).optional()
 })

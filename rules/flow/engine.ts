@@ -60,8 +60,24 @@ function checkEnd(step: Step): boolean {
   return true
 }
 
-/** Closes the current activation and opens the next one (or the next round). */
+/**
+ * Closes the current activation and opens the next ones until a figure that can act holds the turn: a
+ * turn that opens with nothing to spend (PF's dying figure after its stabilization check, a paralyzed
+ * one) passes by itself. Bounded, so a board where nobody can act for many rounds leaves the last turn
+ * open to the GM instead of looping.
+ */
 function advance(step: Step, ruleset: Ruleset): void {
+  const limit = step.state.combatants.length * 10 + 10
+  for (let passes = 0; passes < limit; passes++) {
+    advanceOnce(step, ruleset)
+    const { turn, phase } = step.state
+    if (phase !== 'running' || !turn || !ruleset.economy.exhausted(turn.economy)) return
+    if (checkEnd(step)) return
+  }
+}
+
+/** Closes the current activation and opens the next one (or the next round). */
+function advanceOnce(step: Step, ruleset: Ruleset): void {
   const turn = step.state.turn
   if (turn) step.emit([{ type: 'turn.ended', actorId: turn.activeId }])
   // Activations set aside this turn go on before the turn order moves to anyone new.
@@ -83,8 +99,12 @@ function start(step: Step, ruleset: Ruleset): CommandResult {
   step.emit([{ type: 'round.started', round: 1 }])
   if (checkEnd(step)) return { ok: true, state: step.state, events: step.events }
   const first = ruleset.turnOrder.first(step.state)
-  if (first) startActivation(step, ruleset, first)
-  else step.emit([{ type: 'encounter.ended', winner: null }])
+  if (!first) step.emit([{ type: 'encounter.ended', winner: null }])
+  else {
+    startActivation(step, ruleset, first)
+    const turn = step.state.turn
+    if (turn && ruleset.economy.exhausted(turn.economy)) advance(step, ruleset)
+  }
   return { ok: true, state: step.state, events: step.events }
 }
 

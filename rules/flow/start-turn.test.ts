@@ -67,3 +67,38 @@ describe('start-of-activation rolls (Ruleset.startTurn)', () => {
     expect(rolls.map((e) => e.type === 'dice.rolled' && e.actorId)).toEqual(['a', 'b'])
   })
 })
+
+describe('turns that open with nothing to spend pass by themselves', () => {
+  // The monster's activation opens empty (a PF figure held by a spell): the engine passes it on.
+  const emptyFor = (ids: string[]): Ruleset => ({
+    ...minecraft,
+    startTurn: (_state, actorId) =>
+      ids.includes(actorId)
+        ? [{ type: 'economy.changed', actorId, economy: { value: 'spent', context: { ap: 0 } } }]
+        : []
+  })
+
+  it('skips the empty activation and hands the turn to the next figure that can act', () => {
+    const ruleset = emptyFor(['z'])
+    let s = applyCommand(setup(), { type: 'encounter.start' }, ruleset)
+    if (!s.ok) throw new Error('start refused')
+    for (const c of [{ type: 'turn.end' }, { type: 'turn.end' }] as Command[]) {
+      const r = applyCommand(s.state, c, ruleset)
+      if (!r.ok) throw new Error(r.violation.code)
+      s = r
+    }
+    const opened = s.state.log.flatMap((e) => (e.type === 'turn.started' ? [e.actorId] : []))
+    expect(opened).toEqual(['a', 'b', 'z', 'a'])
+    expect(s.state.turn?.activeId).toBe('a')
+    expect(s.state.round).toBe(2)
+  })
+
+  it('stops passing after a bounded number of empty turns when nobody can act', () => {
+    const r = applyCommand(setup(), { type: 'encounter.start' }, emptyFor(['a', 'b', 'z']))
+    if (!r.ok) throw new Error('start refused')
+    const opened = r.state.log.filter((e) => e.type === 'turn.started').length
+    expect(opened).toBeGreaterThan(3)
+    expect(opened).toBeLessThanOrEqual(3 * 10 + 11)
+    expect(r.state.phase).toBe('running')
+  })
+})

@@ -1,12 +1,13 @@
 import { Container, Graphics, Sprite, type Text } from 'pixi.js'
 import { LabelPool } from './labels'
 import { targetRingTexture } from './marks'
-import { palette, type Layout } from './style'
+import { BAND_TINTS, bandTint, palette, type Layout } from './style'
 import type { TextureCache } from './textures'
 import type { BattlemapView, Cell } from './view'
 
 /**
- * What the active figure could do: reachable squares with their cost, the hovered path and its cost,
+ * What the active figure could do: reachable squares with their cost (tinted by movement band, a warning
+ * triangle where a move provokes), the hovered path and its cost (and how many it provokes),
  * a refused square with its reason, and rings on attackable figures. `under` sits below the tokens,
  * `over` (the pills with text) above them so a figure never hides an explanation.
  */
@@ -30,6 +31,7 @@ export class HighlightLayer {
   /** Redraws each overlay whose inputs changed; true if any did. */
   sync(view: BattlemapView, layout: Layout): boolean {
     const { reachable, path, pathCost, targets, refused, tokens } = view
+    const provokes = view.pathProvokes ?? 0
     const active = tokens.find((t) => t.active && !t.out)
     const start = active ? { x: active.x, y: active.y } : null
     const occupied = tokens.filter((t) => !t.out).map((t) => ({ x: t.x, y: t.y }))
@@ -45,12 +47,12 @@ export class HighlightLayer {
       this.drawRings(targetCells, layout)
       changed = true
     }
-    if (this.stale('marks', [layout.key, path, pathCost, refused, start, occupied])) {
+    if (this.stale('marks', [layout.key, path, pathCost, provokes, refused, start, occupied])) {
       this.marks.clear()
       this.pills.clear()
       this.pillText.begin()
       if (refused) this.drawRefused(refused, occupied, layout)
-      if (path.length > 0) this.drawPath(start, path, pathCost, layout)
+      if (path.length > 0) this.drawPath(start, path, pathCost, provokes, layout)
       this.pillText.end()
       changed = true
     }
@@ -78,6 +80,35 @@ export class HighlightLayer {
 
   private drawReachable(cells: BattlemapView['reachable'], occupied: Cell[], layout: Layout): void {
     const c = layout.cell
+    const g = this.area.clear()
+    const tintOf = (r: BattlemapView['reachable'][number]) => Math.min(BAND_TINTS.length - 1, r.band ?? 0)
+    const tints = [...new Set(cells.map(tintOf))].sort((a, b) => b - a)
+    // fills per band, then each band's outer edge (the area within one move, within two...), nearest last
+    for (const tint of tints) {
+      for (const r of cells) if (tintOf(r) === tint) g.rect(r.x * c, r.y * c, c, c)
+      g.fill({ color: bandTint(tint).color, alpha: bandTint(tint).fill })
+    }
+    for (const tint of tints) {
+      const { color, line, lineAlpha } = bandTint(tint)
+      this.outline(
+        cells.filter((r) => tintOf(r) <= tint),
+        occupied,
+        c
+      )
+      g.stroke({ width: line, color, alpha: lineAlpha })
+    }
+    for (const r of cells) if ((r.provokes ?? 0) > 0) this.warning(r, c)
+    this.costs.begin()
+    const pad = Math.max(2, Math.round(c * 0.05))
+    // below 32 px squares the numbers would cover the square; the tint alone still shows the area
+    for (const r of c >= 32 ? cells : []) {
+      this.costs.take(String(r.cost), layout.styles.cost, (r.x + 1) * c - pad, (r.y + 1) * c - pad + 1, 1, 1)
+    }
+    this.costs.end()
+  }
+
+  /** Traces the edge of an area of squares (to be stroked by the caller). */
+  private outline(cells: Cell[], occupied: Cell[], c: number): void {
     const reach = new Set(cells.map((r) => `${r.x},${r.y}`))
     const near = (x: number, y: number) => (reach.has(`${x},${y}`) ? 1 : 0)
     // a figure standing inside the area is not a hole in it: outline the area around it, not the figure
@@ -86,9 +117,7 @@ export class HighlightLayer {
     )
     const region = [...cells, ...enclosed]
     const inside = new Set(region.map((r) => `${r.x},${r.y}`))
-    const g = this.area.clear()
-    for (const r of cells) g.rect(r.x * c, r.y * c, c, c)
-    if (cells.length > 0) g.fill({ color: palette.reachable, alpha: 0.13 })
+    const g = this.area
     for (const r of region) {
       const x0 = r.x * c
       const y0 = r.y * c
@@ -97,14 +126,25 @@ export class HighlightLayer {
       if (!inside.has(`${r.x - 1},${r.y}`)) g.moveTo(x0, y0).lineTo(x0, y0 + c)
       if (!inside.has(`${r.x + 1},${r.y}`)) g.moveTo(x0 + c, y0).lineTo(x0 + c, y0 + c)
     }
-    if (cells.length > 0) g.stroke({ width: 2, color: palette.reachable, alpha: 0.7 })
-    this.costs.begin()
-    const pad = Math.max(2, Math.round(c * 0.05))
-    // below 32 px squares the numbers would cover the square; the tint alone still shows the area
-    for (const r of c >= 32 ? cells : []) {
-      this.costs.take(String(r.cost), layout.styles.cost, (r.x + 1) * c - pad, (r.y + 1) * c - pad + 1, 1, 1)
-    }
-    this.costs.end()
+  }
+
+  /** A small warning triangle in a square's top-left corner: moving there provokes. */
+  private warning(cell: Cell, c: number): void {
+    const s = Math.max(7, Math.round(c * 0.3))
+    const h = s * 0.87
+    const pad = Math.max(1, Math.round(c * 0.05))
+    const x = cell.x * c + pad
+    const y = cell.y * c + pad
+    const g = this.area
+    g.poly([x + s / 2, y, x + s, y + h, x, y + h])
+      .fill({ color: palette.provokes, alpha: 0.95 })
+      .stroke({ width: 1, color: 0x000000, alpha: 0.55, join: 'round' })
+    if (s < 10) return
+    const mid = x + s / 2
+    g.moveTo(mid, y + h * 0.36)
+      .lineTo(mid, y + h * 0.66)
+      .stroke({ width: Math.max(1.5, s * 0.11), color: palette.provokesMark, cap: 'round' })
+    g.circle(mid, y + h * 0.83, Math.max(0.9, s * 0.06)).fill(palette.provokesMark)
   }
 
   private drawRefused(cell: Cell & { reason: string }, occupied: Cell[], layout: Layout): void {
@@ -149,7 +189,13 @@ export class HighlightLayer {
     this.placePill(label, best[0], best[1], palette.refusedPill, layout)
   }
 
-  private drawPath(start: Cell | null, path: Cell[], cost: number | null, layout: Layout): void {
+  private drawPath(
+    start: Cell | null,
+    path: Cell[],
+    cost: number | null,
+    provokes: number,
+    layout: Layout
+  ): void {
     const c = layout.cell
     const first = path[0]!
     const cells = start && (start.x !== first.x || start.y !== first.y) ? [start, ...path] : path
@@ -166,9 +212,13 @@ export class HighlightLayer {
     for (const [x, y] of pts.slice(1, -1)) this.marks.circle(x, y, width * 0.9).fill(palette.path)
     const end = pts[pts.length - 1]!
     this.marks.circle(end[0], end[1], c * 0.32).stroke({ width: 2.5, color: palette.path })
-    if (cost === null) return
-    const label = this.pillText.take(String(cost), layout.styles.pillDark, 0, 0)
-    this.placePill(label, end[0], end[1], palette.path, layout)
+    // the cost, and "⚠ n" beside it when the move provokes n figures (the pill turns orange)
+    const text = [cost === null ? '' : String(cost), provokes > 0 ? `⚠ ${provokes}` : '']
+      .filter(Boolean)
+      .join('  ')
+    if (!text) return
+    const label = this.pillText.take(text, layout.styles.pillDark, 0, 0)
+    this.placePill(label, end[0], end[1], provokes > 0 ? palette.provokes : palette.path, layout)
   }
 
   /** Puts a label on a rounded plate, nudged inside the canvas. */

@@ -25,6 +25,12 @@ export const palette = {
   blockShadow: 0x000000,
   reachable: 0x38c6d9,
   reachableText: 0xa9eef7,
+  // farther movement bands (a double move, a run): distinct hues, drawn fainter than one move
+  reachableDouble: 0x9b82f0,
+  reachableRun: 0x9aa3b0,
+  // a move that provokes (attacks of opportunity): a warning triangle in the square's corner
+  provokes: 0xff8a1f,
+  provokesMark: 0x2a1400,
   path: 0xffd54f,
   refused: 0xff4d4d,
   refusedPill: 0xb3261e,
@@ -106,6 +112,18 @@ export function makeStyles(cell: number): Styles {
     pillDark: style({ fontSize: pillSize, fontWeight: '800', fill: 0x1a1400 }),
     coord: style({ fontSize: clamp(Math.round(cell * 0.17), 9, 12), fontWeight: '600', fill: palette.coord })
   }
+}
+
+/** How each movement band tints its squares: band 0 (one move), 1 (double move), 2 and beyond (run). */
+export const BAND_TINTS = [
+  { color: palette.reachable, fill: 0.13, line: 2, lineAlpha: 0.7 },
+  { color: palette.reachableDouble, fill: 0.07, line: 1.5, lineAlpha: 0.5 },
+  { color: palette.reachableRun, fill: 0.045, line: 1, lineAlpha: 0.4 }
+] as const
+
+/** The tint of a movement band (bands past the last tint share it). */
+export function bandTint(band: number | undefined): (typeof BAND_TINTS)[number] {
+  return BAND_TINTS[Math.min(BAND_TINTS.length - 1, Math.max(0, band ?? 0))]!
 }
 
 /** Life bar colour: green, then amber below half, red below a quarter. */

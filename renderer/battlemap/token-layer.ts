@@ -1,5 +1,6 @@
 import { Container, Sprite, Text, Texture } from 'pixi.js'
 import { activeRingTexture, bodyTexture, crossTexture, shadowTexture, tokenRadius } from './marks'
+import { lifeRatio, lifeText } from './life'
 import { lifeColor, luminance, palette, type Layout } from './style'
 import type { TextureCache } from './textures'
 import type { BattlemapView, TokenView } from './view'
@@ -112,7 +113,7 @@ class TokenNode {
     const bw = Math.round(c * 0.8)
     const bh = Math.min(14, Math.max(5, Math.round(c * 0.19)))
     const top = Math.max(1, Math.round(c * 0.03))
-    const ratio = t.lifeMax > 0 ? Math.max(0, Math.min(1, t.life / t.lifeMax)) : 0
+    const ratio = lifeRatio(t.life, t.lifeMax)
     this.barBack.tint = palette.barBack
     this.barBack.alpha = 0.85
     this.barBack.position.set(cx - bw / 2 - 1, top - 1)
@@ -121,7 +122,7 @@ class TokenNode {
     this.barFill.position.set(cx - bw / 2, top)
     this.barFill.setSize(Math.max(ratio > 0 ? 1 : 0, Math.round(bw * ratio)), bh)
     this.barBack.visible = this.barFill.visible = !t.out
-    setText(this.life, `${t.life}/${t.lifeMax}`, s.life)
+    setText(this.life, lifeText(t.life, t.lifeMax), s.life)
     this.life.position.set(cx, top + Math.round(bh / 2))
     this.life.visible = labelled && !t.out
 

@@ -37,12 +37,18 @@ export interface BattlemapView {
   /** Terrain the rules read (cover, darkness...): drawn by kind (`cover.light`, `cover.medium`...). */
   terrain?: Array<Cell & { kind: string; passable: boolean }>
   tokens: TokenView[]
-  /** where the active figure can move (tinted, cost shown small) */
-  reachable: Array<Cell & { cost: number }>
+  /**
+   * where the active figure can move (tinted by band, cost shown small): `band` 0 = within one move
+   * (absent = 0), 1 = a double move, 2+ = a run...; `provokes` = how many figures the move provokes
+   * (a warning notch in the corner; absent = none)
+   */
+  reachable: Array<Cell & { cost: number; band?: number; provokes?: number }>
   /** hovered path preview (line through square centres) */
   path: Cell[]
   /** shown at the path's end */
   pathCost: number | null
+  /** how many figures the hovered path provokes (a warning beside its cost; 0 = none) */
+  pathProvokes: number
   /** token ids the active figure can attack (ring highlight) */
   targets: string[]
   /** hovered illegal square: red tint + reason text */

@@ -67,6 +67,8 @@ export interface MoveInfo {
   band: number
   /** Figures that may react to it (PF attacks of opportunity), for a warning mark. */
   provokes: string[]
+  /** What the map shows as its cost, in the system's unit (PF: feet); absent = the economy charge. */
+  cost?: number
 }
 
 /** A rule system's own words by UI language: `violation.<code>`, `roll.<purpose>`, `decision.<id>`... */

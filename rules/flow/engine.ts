@@ -142,8 +142,11 @@ function proceed(step: Step, ruleset: Ruleset, action: Action, answers: Answers)
     ...ruleset.resolve(state, action, dice, answers)
   ])
   if (checkEnd(step)) return { ok: true, state: step.state, events: step.events }
+  // The economy as the resolution left it: a ruleset may hand back part of what it charged (PF's full
+  // attack whose target fell, keeping the attacks it did not make).
   const actor = combatant(step.state, action.actorId)
-  if (!actor || actor.out || ruleset.economy.exhausted(economy)) advance(step, ruleset)
+  const left = step.state.turn?.economy ?? economy
+  if (!actor || actor.out || ruleset.economy.exhausted(left)) advance(step, ruleset)
   return { ok: true, state: step.state, events: step.events }
 }
 
@@ -168,9 +171,10 @@ function answer(
   return proceed(step, ruleset, pending.action, { ...pending.answers, [request.id]: choice })
 }
 
+/** What an economy event costs, for the log: its numeric fields, less `_` bookkeeping (PF's diagonal parity). */
 function costOf(event: { type: string }): Record<string, number> {
   const cost: Record<string, number> = {}
-  for (const [k, v] of Object.entries(event)) if (typeof v === 'number') cost[k] = v
+  for (const [k, v] of Object.entries(event)) if (typeof v === 'number' && !k.startsWith('_')) cost[k] = v
   return cost
 }
 

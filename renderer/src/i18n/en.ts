@@ -48,6 +48,8 @@ export const en: Record<MessageKey, string> = {
 
   'economy.ap': 'AP',
   'economy.apLong': 'action points',
+  'economy.available': '{label}: available',
+  'economy.spent': '{label}: spent',
   'cost.ap': '{n} AP',
 
   'target.title': 'Target: {name}',
@@ -66,6 +68,13 @@ export const en: Record<MessageKey, string> = {
 
   'hover.move': 'Move to {square}: {cost}',
   'hover.refused': 'Not allowed: {reason}',
+
+  'map.provokes': 'provokes {n} attack(s) of opportunity',
+  'map.legend': 'Map legend',
+  'map.legend.band0': 'single move',
+  'map.legend.band1': 'double move',
+  'map.legend.band2': 'run',
+  'map.legend.provokes': 'provokes attacks of opportunity',
 
   'log.title': 'Combat log',
   'log.empty': 'Nothing has happened yet.',

@@ -50,6 +50,8 @@ export const es = {
 
   'economy.ap': 'PA',
   'economy.apLong': 'puntos de acción',
+  'economy.available': '{label}: disponible',
+  'economy.spent': '{label}: ya no disponible',
   'cost.ap': '{n} PA',
 
   'target.title': 'Objetivo: {name}',
@@ -68,6 +70,13 @@ export const es = {
 
   'hover.move': 'Mover a {square}: {cost}',
   'hover.refused': 'No se puede: {reason}',
+
+  'map.provokes': 'provoca {n} ataque(s) de oportunidad',
+  'map.legend': 'Leyenda del mapa',
+  'map.legend.band0': 'un movimiento',
+  'map.legend.band1': 'doble movimiento',
+  'map.legend.band2': 'carrera',
+  'map.legend.provokes': 'provoca ataques de oportunidad',
 
   'log.title': 'Registro de combate',
   'log.empty': 'Aún no ha pasado nada.',

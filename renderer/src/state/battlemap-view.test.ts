@@ -1,8 +1,17 @@
 import { getRuleset } from '../../../rules/systems'
 import { athkriSampleEncounter } from '../../../rules/systems/athkri'
 import { describe, expect, it } from 'vitest'
-import type { Action } from '../../../rules/core/types'
-import { attackTargets, cellKey, deriveView, moveOptions, SIDE_COLORS, tokenAt } from './battlemap-view'
+import type { MoveInfo, Ruleset } from '../../../rules/core/ruleset'
+import type { Action, EncounterState } from '../../../rules/core/types'
+import {
+  attackTargets,
+  cellKey,
+  deriveView,
+  moveOptions,
+  rulesetMoveInfo,
+  SIDE_COLORS,
+  tokenAt
+} from './battlemap-view'
 import { ruleset, sampleInitial, started } from './fixtures'
 
 const cost = (a: Action): number => a.path?.length ?? 0
@@ -32,8 +41,109 @@ describe('moveOptions', () => {
     }
     const short: Action = { kind: 'move', actorId: 'a', path: [{ x: 1, y: 1, z: 0 }] }
     expect(moveOptions([long, short], cost)).toEqual([
-      { cell: { x: 1, y: 1 }, path: [{ x: 1, y: 1 }], cost: 1, action: short }
+      { cell: { x: 1, y: 1 }, path: [{ x: 1, y: 1 }], cost: 1, band: 0, provokes: [], action: short }
     ])
+  })
+})
+
+describe('moveOptions with movement bands (a ruleset with moveInfo)', () => {
+  const step = (actorId: string, ...cells: Array<[number, number]>): Action => ({
+    kind: 'move',
+    actorId,
+    path: cells.map(([x, y]) => ({ x, y, z: 0 }))
+  })
+  // A fake Pathfinder-like ruleset: 6 squares a move, a path past (3, 0) provokes the goblins there.
+  const seen: EncounterState[] = []
+  const fake: Pick<Ruleset, 'moveInfo'> = {
+    moveInfo(state: EncounterState, action: Action): MoveInfo {
+      seen.push(state)
+      const length = action.path?.length ?? 0
+      const passes = action.path?.some((p) => p.x === 3 && p.y === 0) ?? false
+      return { band: Math.floor((length - 1) / 6), provokes: passes ? ['goblin-1', 'goblin-2'] : [] }
+    }
+  }
+
+  it('carries each destination’s band and the figures it provokes', () => {
+    const state = started()
+    seen.length = 0
+    const near = step('steve', [1, 0])
+    const far = step('steve', ...Array.from({ length: 8 }, (_, i): [number, number] => [0, i + 1]))
+    const past = step('steve', [1, 0], [2, 0], [3, 0], [4, 0])
+    const moves = moveOptions([near, far, past], cost, rulesetMoveInfo(fake, state))
+    expect(seen.length).toBe(3)
+    expect(seen.every((s) => s === state)).toBe(true)
+    expect(moves.map((m) => [cellKey(m.cell), m.band, m.provokes])).toEqual([
+      ['1,0', 0, []],
+      ['0,8', 1, []],
+      ['4,0', 0, ['goblin-1', 'goblin-2']]
+    ])
+  })
+
+  it('prefers, at equal cost, the path that provokes fewer figures', () => {
+    const through = step('steve', [2, 0], [3, 0], [4, 1])
+    const around = step('steve', [2, 1], [3, 1], [4, 1])
+    const [best] = moveOptions([through, around], cost, rulesetMoveInfo(fake, started()))
+    expect(best).toMatchObject({ cell: { x: 4, y: 1 }, provokes: [], action: around })
+  })
+
+  it('offers a ruleset’s own path kinds (step, run) on the map, not a path at a figure (charge)', () => {
+    const run: Action = {
+      ...step('steve', ...Array.from({ length: 14 }, (_, i): [number, number] => [i + 1, 9])),
+      kind: 'run'
+    }
+    const fiveFoot: Action = { ...step('steve', [0, 1]), kind: 'step' }
+    const walk = step('steve', [0, 1])
+    const charge: Action = { ...step('steve', [5, 5]), kind: 'charge', targetId: 'zombie-1' }
+    const info = (a: Action): MoveInfo => ({
+      band: a.kind === 'run' ? 2 : 0,
+      provokes: a.kind === 'move' ? ['z'] : []
+    })
+    const moves = moveOptions([walk, fiveFoot, run, charge], (a) => (a.kind === 'step' ? 1 : 2), info)
+    expect(moves.map((m) => [cellKey(m.cell), m.action.kind, m.band])).toEqual([
+      ['0,1', 'step', 0],
+      ['14,9', 'run', 2]
+    ])
+  })
+
+  it('keeps the kind the rules list first when kinds tie on cost', () => {
+    const walk = step('steve', [1, 1])
+    const withdraw: Action = { ...walk, kind: 'withdraw' }
+    const info = (a: Action): MoveInfo => ({ band: 0, provokes: a.kind === 'move' ? ['z'] : [] })
+    expect(moveOptions([walk, withdraw], cost, info).map((m) => m.action.kind)).toEqual(['move'])
+    expect(moveOptions([withdraw, walk], cost, info).map((m) => m.action.kind)).toEqual(['withdraw'])
+  })
+
+  it('reads every move as band 0 provoking nobody when the ruleset has no moveInfo', () => {
+    expect(rulesetMoveInfo(ruleset, started())).toBeUndefined()
+    const moves = moveOptions(
+      ruleset.legalActions(started(), 'steve'),
+      cost,
+      rulesetMoveInfo(ruleset, started())
+    )
+    expect(moves.length).toBeGreaterThan(0)
+    expect(moves.every((m) => m.band === 0 && m.provokes.length === 0)).toBe(true)
+  })
+
+  it('puts bands and provocation counts on the map, and the hovered path’s count by its cost', () => {
+    const state = started()
+    const moves = moveOptions(
+      [step('steve', [3, 5]), step('steve', [3, 4], [4, 4], [5, 4], [6, 4], [7, 4], [8, 4], [9, 4])],
+      cost,
+      () => ({ band: 0, provokes: [] })
+    )
+    const provoking = moves.map((m) =>
+      m.cell.x === 9 ? { ...m, band: 1, provokes: ['zombie-1', 'zombie-2'] } : m
+    )
+    const input = { state, activeId: 'steve', moves: provoking, targets: [], refused: null }
+    const view = deriveView({ ...input, hover: { x: 9, y: 4 } })
+    expect(view.reachable).toEqual([
+      { x: 3, y: 5, cost: 1, band: 0, provokes: 0 },
+      { x: 9, y: 4, cost: 7, band: 1, provokes: 2 }
+    ])
+    expect(view.pathCost).toBe(7)
+    expect(view.pathProvokes).toBe(2)
+    expect(deriveView({ ...input, hover: { x: 3, y: 5 } }).pathProvokes).toBe(0)
+    expect(deriveView({ ...input, hover: null }).pathProvokes).toBe(0)
   })
 })
 
@@ -54,7 +164,14 @@ describe('deriveView', () => {
   it('draws the board and every figure, marking the active one', () => {
     const state = started()
     const view = deriveView({ state, activeId: 'steve', moves: [], targets: [], hover: null, refused: null })
-    expect(view).toMatchObject({ width: 16, height: 12, path: [], pathCost: null, refused: null })
+    expect(view).toMatchObject({
+      width: 16,
+      height: 12,
+      path: [],
+      pathCost: null,
+      pathProvokes: 0,
+      refused: null
+    })
     expect(view.blocks).toHaveLength(state.board.blocks.length)
     expect(view.tokens.map((t) => t.id)).toEqual(state.combatants.map((c) => c.id))
     expect(view.tokens.filter((t) => t.active).map((t) => t.id)).toEqual(['steve'])

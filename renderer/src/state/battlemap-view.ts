@@ -1,4 +1,5 @@
 import type { BattlemapView, Cell, TokenView } from '../../battlemap/view'
+import type { MoveInfo, Ruleset } from '../../../rules/core/ruleset'
 import type { Action, EncounterState } from '../../../rules/core/types'
 
 /** A square the active figure can move to: the rules' move action, its path and what it costs. */
@@ -7,6 +8,10 @@ export interface MoveOption {
   /** Squares stepped into, start excluded. */
   path: Cell[]
   cost: number
+  /** The movement band it falls in: 0 = within one move, 1 = a double move, 2 = a run... */
+  band: number
+  /** Figures the move provokes (attacks of opportunity), as the ruleset reports them. */
+  provokes: string[]
   action: Action
 }
 
@@ -34,20 +39,52 @@ export function cellKey(cell: Cell): string {
   return `${cell.x},${cell.y}`
 }
 
-/** Move options from the rules' legal actions, one per destination (the cheapest when several). */
-export function moveOptions(actions: readonly Action[], costOf: (action: Action) => number): MoveOption[] {
+/** How the ruleset reads a move on the map (band, who it provokes), or undefined when it does not say. */
+export function rulesetMoveInfo(
+  ruleset: Pick<Ruleset, 'moveInfo'>,
+  state: EncounterState
+): ((action: Action) => MoveInfo) | undefined {
+  const { moveInfo } = ruleset
+  return moveInfo ? (action) => moveInfo.call(ruleset, state, action) : undefined
+}
+
+/**
+ * Whether option `a` beats `b` (met first) for the same square: cheaper; at equal cost, of one kind, the
+ * path that provokes fewer, then the nearer band; between kinds at equal cost, the one the rules list first.
+ */
+function better(a: MoveOption, b: MoveOption): boolean {
+  if (a.cost !== b.cost) return a.cost < b.cost
+  if (a.action.kind !== b.action.kind) return false
+  if (a.provokes.length !== b.provokes.length) return a.provokes.length < b.provokes.length
+  return a.band < b.band
+}
+
+/**
+ * Move options from the rules' legal actions, one per destination (the cheapest when several), each
+ * with its movement band and the figures it provokes (`moveInfo`; absent: band 0, provokes none). Any
+ * action along a path at no figure is a move on the map: `move`, and a ruleset's own kinds (PF's 5-ft
+ * step, withdraw, run); one at a figure (a charge) is the target panel's.
+ */
+export function moveOptions(
+  actions: readonly Action[],
+  costOf: (action: Action) => number,
+  moveInfo?: (action: Action) => MoveInfo
+): MoveOption[] {
   const byCell = new Map<string, MoveOption>()
   for (const action of actions) {
     const last = action.path?.[action.path.length - 1]
-    if (action.kind !== 'move' || !action.path || !last) continue
-    const option = {
+    if (!action.path || !last || (action.kind !== 'move' && action.targetId !== undefined)) continue
+    const info = moveInfo?.(action)
+    const option: MoveOption = {
       cell: { x: last.x, y: last.y },
       path: action.path.map(({ x, y }) => ({ x, y })),
       cost: costOf(action),
+      band: info && Number.isFinite(info.band) ? Math.max(0, Math.floor(info.band)) : 0,
+      provokes: info ? [...new Set(info.provokes)] : [],
       action
     }
     const known = byCell.get(cellKey(option.cell))
-    if (!known || option.cost < known.cost) byCell.set(cellKey(option.cell), option)
+    if (!known || better(option, known)) byCell.set(cellKey(option.cell), option)
   }
   return [...byCell.values()]
 }
@@ -93,9 +130,10 @@ export function deriveView(input: ViewInput): BattlemapView {
     ...(state.board.elevation ? { elevation: state.board.elevation } : {}),
     ...(input.terrain?.length ? { terrain: [...input.terrain] } : {}),
     tokens: tokens(state, activeId),
-    reachable: moves.map((m) => ({ ...m.cell, cost: m.cost })),
+    reachable: moves.map((m) => ({ ...m.cell, cost: m.cost, band: m.band, provokes: m.provokes.length })),
     path: hovered && active ? [{ x: active.pos.x, y: active.pos.y }, ...hovered.path] : [],
     pathCost: hovered ? hovered.cost : null,
+    pathProvokes: hovered ? hovered.provokes.length : 0,
     targets: [...input.targets],
     refused: input.refused
   }

@@ -12,7 +12,14 @@ import type { KeyValueStorage } from '../platform/web-store'
 import type { AiPlayer } from '../worker/ai-client'
 import { AiTurns } from './ai-turns'
 import { Autosave } from './autosave'
-import { attackTargets, deriveView, moveOptions, tokenAt, type MoveOption } from './battlemap-view'
+import {
+  attackTargets,
+  deriveView,
+  moveOptions,
+  rulesetMoveInfo,
+  tokenAt,
+  type MoveOption
+} from './battlemap-view'
 import type { AiNote } from './log-lines'
 import {
   attackOptions,
@@ -88,7 +95,11 @@ export class EncounterSession {
     this.humanTurn && this.active ? this.ruleset.legalActions(this.state, this.active.id) : []
   )
   readonly moves: MoveOption[] = $derived.by(() =>
-    moveOptions(this.legal, (a) => totalCost(this.ruleset, this.state, a))
+    moveOptions(
+      this.legal,
+      (a) => this.ruleset.moveInfo?.(this.state, a).cost ?? totalCost(this.ruleset, this.state, a),
+      rulesetMoveInfo(this.ruleset, this.state)
+    )
   )
   readonly targets = $derived(attackTargets(this.legal))
   readonly target = $derived(

@@ -91,6 +91,57 @@ describe('eventLine', () => {
   })
 })
 
+describe('decision lines with an instance id', () => {
+  // `pf1.aoo#goblin-2` is the `pf1.aoo` decision asked of one figure: its text is the key's, not the id's.
+  const terms = {
+    es: {
+      'decision.pf1.aoo': '¿{attacker} aprovecha el ataque de oportunidad?',
+      'decision.pf1.aoo.yes': 'sí, ataca'
+    },
+    en: {
+      'decision.pf1.aoo': 'Does {attacker} take the attack of opportunity?',
+      'decision.pf1.aoo.yes': 'yes, attack'
+    }
+  }
+  const withTerms = (locale: Locale): LogTranslator => ({
+    t: (key, params) => translate(locale, key, params),
+    code: (prefix, code, params) => translateCode(locale, prefix, code, params, terms)
+  })
+
+  const requested: GameEvent = {
+    type: 'decision.requested',
+    action: { kind: 'move', actorId: 'steve', path: [{ x: 3, y: 5, z: 0 }] },
+    answers: {},
+    request: {
+      id: 'pf1.aoo#goblin-2',
+      deciderId: 'zombie-1',
+      choices: ['yes', 'no'],
+      default: 'yes',
+      params: { attacker: 'Zombi 1' }
+    }
+  }
+  const answered: GameEvent = { type: 'decision.answered', decisionId: 'pf1.aoo#goblin-2', choice: 'yes' }
+
+  it('translates the request and the answer by the decision key', () => {
+    const es = withTerms('es')
+    expect(eventLine(requested, names, names, es)?.text).toBe(
+      'Decisión pendiente para Zombi 1: ¿Zombi 1 aprovecha el ataque de oportunidad?.'
+    )
+    const asked = (id: string) => (id === 'pf1.aoo#goblin-2' ? { attacker: 'Zombi 1' } : undefined)
+    expect(eventLine(answered, names, names, es, asked)?.text).toBe(
+      'Decidido: ¿Zombi 1 aprovecha el ataque de oportunidad? → sí, ataca.'
+    )
+  })
+
+  it('words the answer in the log with the parameters the question was asked with', () => {
+    const state = { ...started(), log: [requested, answered] }
+    expect(logLines(state, [], withTerms('en')).map((l) => l.text)).toEqual([
+      'Decision pending for Zombi 1: Does Zombi 1 take the attack of opportunity?.',
+      'Decided: Does Zombi 1 take the attack of opportunity? → yes, attack.'
+    ])
+  })
+})
+
 describe('aiLine', () => {
   it('translates the reason and its coded parameters', () => {
     const note = {

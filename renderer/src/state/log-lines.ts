@@ -58,7 +58,9 @@ export function eventLine(
   e: GameEvent,
   name: Names,
   side: Names,
-  tr: LogTranslator
+  tr: LogTranslator,
+  /** The parameters a decision was asked with, by its id, so its answer reads like the question. */
+  asked: (decisionId: string) => Params | undefined = () => undefined
 ): Omit<LogLine, 'id'> | null {
   switch (e.type) {
     case 'encounter.started':
@@ -175,7 +177,7 @@ export function eventLine(
       return {
         kind: 'turn',
         text: tr.t('log.decisionAnswered', {
-          decision: tr.code('decision', decisionKey(e.decisionId)),
+          decision: tr.code('decision', decisionKey(e.decisionId), asked(e.decisionId)),
           choice: tr.code(`decision.${decisionKey(e.decisionId)}`, String(e.choice))
         })
       }
@@ -218,8 +220,10 @@ export function logLines(state: EncounterState, notes: readonly AiNote[], tr: Lo
   // Custom dice (HQ2's combat dice) are rolled in pools of many: one line per pool, faces counted.
   let pool: { key: string; line: LogLine; faces: Map<string, number>; counted: number; n: number } | null =
     null
+  const asked = new Map<string, Params | undefined>()
   state.log.forEach((event, index) => {
     flushNotes(index)
+    if (event.type === 'decision.requested') asked.set(event.request.id, event.request.params)
     if (event.type === 'dice.rolled' && event.face !== undefined) {
       const key = `${event.actorId}|${event.purpose}`
       if (!pool || pool.key !== key || lines.at(-1) !== pool.line) {
@@ -245,7 +249,7 @@ export function logLines(state: EncounterState, notes: readonly AiNote[], tr: Lo
       })
       return
     }
-    const line = eventLine(event, name, side, tr)
+    const line = eventLine(event, name, side, tr, (id) => asked.get(id))
     if (line) lines.push({ id: String(index), ...line })
   })
   flushNotes(Infinity)

@@ -4,7 +4,9 @@ import { applyCommand } from '../../../rules/flow/engine'
 import { getRuleset } from '../../../rules/systems'
 import { hq2SampleEncounter } from '../../../rules/systems/hq2'
 import { play, ruleset, started } from './fixtures'
-import { attackOptions, economyCounters, ownActions, totalCost } from './options'
+import type { EncounterState } from '../../../rules/core/types'
+import { translateCode } from '../i18n'
+import { attackOptions, economyCounters, economyLabel, isFlag, ownActions, totalCost } from './options'
 
 describe('totalCost', () => {
   it('prices moves per square and attacks by kind', () => {
@@ -45,6 +47,57 @@ describe('economyCounters', () => {
       action: { kind: 'move', actorId: 'steve', path: [{ x: 3, y: 5, z: 0 }] }
     })
     expect(economyCounters(ruleset, moved)).toEqual([{ key: 'ap', value: 2, max: 3 }])
+  })
+})
+
+describe('economyCounters with flags and bookkeeping keys', () => {
+  /** The started sample with an economy that opened as `opened` and holds `now` (a PF-like turn). */
+  function withEconomy(opened: Record<string, number>, now: Record<string, number>): EncounterState {
+    const state = started()
+    const turn = state.turn!
+    return {
+      ...state,
+      turn: { ...turn, economy: { ...turn.economy, context: now } },
+      log: state.log.map((e) =>
+        e.type === 'turn.started' ? { ...e, economy: { ...e.economy, context: opened } } : e
+      )
+    }
+  }
+
+  it('hides keys starting with `_` (the economy’s own bookkeeping)', () => {
+    const state = withEconomy({ ap: 3, _moved: 0, _aoo: 1 }, { ap: 2, _moved: 4, _aoo: 1 })
+    expect(economyCounters(ruleset, state)).toEqual([{ key: 'ap', value: 2, max: 3 }])
+  })
+
+  it('keeps one-use flags, available or spent, as counters of max 1', () => {
+    const state = withEconomy(
+      { standard: 1, move: 1, swift: 1, step: 1, _feet: 0 },
+      { standard: 1, move: 0, swift: 1, step: 0, _feet: 30 }
+    )
+    const counters = economyCounters(ruleset, state)
+    expect(counters.map((c) => [c.key, c.value, isFlag(c)])).toEqual([
+      ['standard', 1, true],
+      ['move', 0, true],
+      ['swift', 1, true],
+      ['step', 0, true]
+    ])
+    expect(isFlag({ key: 'ap', value: 1, max: 3 })).toBe(false)
+  })
+})
+
+describe('economyLabel', () => {
+  const code = (prefix: string, key: string): string => translateCode('es', prefix, key)
+
+  it('uses the catalogue or the rule system’s terms', () => {
+    expect(economyLabel(code, 'ap')).toBe('PA')
+    const terms = { es: { 'economy.swift': 'rápida' }, en: {} }
+    expect(economyLabel((p, k) => translateCode('es', p, k, undefined, terms), 'swift')).toBe('rápida')
+  })
+
+  it('spells out a key nobody translates instead of showing an identifier', () => {
+    expect(economyLabel(code, 'fiveFootStep')).toBe('five foot step')
+    expect(economyLabel(code, 'move_action')).toBe('move action')
+    expect(economyLabel(code, 'mp')).toBe('mp')
   })
 })
 

@@ -44,10 +44,34 @@ export interface EconomyCounter {
   max: number
 }
 
+/** A counter of at most 1 (PF's standard, move, swift actions, a 5-ft step): available or spent. */
+export function isFlag(counter: EconomyCounter): boolean {
+  return counter.max === 1
+}
+
+/**
+ * A counter's label: the rule system's term or the app's (`economy.<key>`); a key nobody translates is
+ * spelt out from its code ("fiveFootStep" → "five foot step") rather than shown as an identifier.
+ */
+export function economyLabel(code: (prefix: string, code: string) => string, key: string): string {
+  const label = code('economy', key)
+  if (label !== key) return label
+  return (
+    key
+      .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+      .replace(/[_.-]+/g, ' ')
+      .trim()
+      .toLowerCase() || key
+  )
+}
+
 /** What an action costs: the numeric fields of the economy event it sends, summed (AP for Minecraft). */
 export function totalCost(ruleset: Ruleset, state: EncounterState, action: Action): number {
   const charge = ruleset.economy.charge(state, action) as unknown as Record<string, unknown>
-  return Object.values(charge).reduce<number>((sum, v) => sum + (typeof v === 'number' ? v : 0), 0)
+  return Object.entries(charge).reduce<number>(
+    (sum, [k, v]) => sum + (typeof v === 'number' && !k.startsWith('_') ? v : 0),
+    0
+  )
 }
 
 /**
@@ -76,12 +100,16 @@ export function attackOptions(
     .filter((o) => !NOT_APPLICABLE.has(o.violation?.code ?? ''))
 }
 
-/** The active figure's economy counters, each with what it started the activation with. */
+/**
+ * The active figure's economy counters, each with what it started the activation with. Keys starting
+ * with `_` are the economy's own bookkeeping (e.g. feet moved so far), not something a person spends.
+ */
 export function economyCounters(ruleset: Ruleset, state: EncounterState): EconomyCounter[] {
   const active = state.combatants.find((c) => c.id === state.turn?.activeId)
   if (!state.turn || !active) return []
   const opened = openingEconomy(state) ?? openEconomy(ruleset.economy, state, active).context
   return Object.entries(state.turn.economy.context).flatMap(([key, value]) => {
+    if (key.startsWith('_') || typeof value !== 'number') return []
     // A counter the activation opened with nothing in (a flag such as HQ2's blind fighting) is no pool.
     const max = Math.max(opened[key] ?? 0, value)
     return max > 0 ? [{ key, value, max }] : []

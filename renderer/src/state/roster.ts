@@ -1,3 +1,4 @@
+import { lifeRatio, lifeText } from '../../battlemap/life'
 import type { Combatant, EncounterState } from '../../../rules/core/types'
 import { squareName } from './square-name'
 
@@ -8,8 +9,13 @@ export type RosterStatus = 'active' | 'done' | 'waiting' | 'out'
 export interface RosterFigure {
   id: string
   name: string
+  /** May be negative (a dying Pathfinder figure). */
   life: number
   lifeMax: number
+  /** How much of the life bar to fill, 0..1 (empty at or below 0 life). */
+  lifeRatio: number
+  /** Life as printed beside the bar: "5/12", "−3/12". */
+  lifeText: string
   /** The square, as the map labels it (D6). */
   square: string
   x: number
@@ -48,6 +54,8 @@ export function roster(state: EncounterState): RosterSide[] {
         name: c.name,
         life: c.life,
         lifeMax: c.lifeMax,
+        lifeRatio: lifeRatio(c.life, c.lifeMax),
+        lifeText: lifeText(c.life, c.lifeMax),
         square: squareName(c.pos),
         x: c.pos.x,
         y: c.pos.y,

@@ -104,7 +104,11 @@ export const weaponFields = {
   enhancement: int.min(0).max(5),
   /** Hardness and HP for sunder (§4.11). */
   hardness: int.min(0).max(50).optional(),
-  hp: int.min(1).max(200).optional()
+  hp: int.min(1).max(200).optional(),
+  /** Sunder (§4.11): the hit points left once damaged; absent = `hp`, undamaged. */
+  hpLeft: int.min(1).max(200).optional(),
+  /** Sunder (§4.11): broken, at half its hit points or fewer. */
+  broken: z.boolean().optional()
 }
 /** A weapon as carried. */
 export const weaponSchema = z.strictObject(weaponFields)

@@ -75,8 +75,11 @@ const tokens: TokenView[] = [
   })
 ]
 
-/** 8-way flood fill from the active figure, 5 ft a square, up to 30 ft (harness data only). */
-function reach(from: Cell, max: number): Array<Cell & { cost: number }> {
+/**
+ * 8-way flood fill from the active figure, 5 ft a square, up to `max` ft (harness data only): band 0 up
+ * to 30 ft, band 1 beyond; squares next to Goblin 1 provoke it.
+ */
+function reach(from: Cell, max: number): BattlemapView['reachable'] {
   const solid = new Set([...blocks, ...tokens.filter((t) => !t.out)].map((c) => `${c.x},${c.y}`))
   const cost = new Map([[`${from.x},${from.y}`, 0]])
   const queue: Cell[] = [from]
@@ -96,7 +99,8 @@ function reach(from: Cell, max: number): Array<Cell & { cost: number }> {
   cost.delete(`${from.x},${from.y}`)
   return [...cost].map(([k, v]) => {
     const [x, y] = k.split(',').map(Number)
-    return { x: x!, y: y!, cost: v }
+    const provokes = Math.abs(x! - 5) <= 1 && Math.abs(y! - 5) <= 1 ? 1 : 0
+    return { x: x!, y: y!, cost: v, band: v > 30 ? 1 : 0, provokes }
   })
 }
 
@@ -111,9 +115,10 @@ const view: BattlemapView = {
   height: 12,
   blocks,
   tokens,
-  reachable: reach({ x: 3, y: 6 }, 30),
+  reachable: reach({ x: 3, y: 6 }, 60),
   path,
   pathCost: 20,
+  pathProvokes: 0,
   targets: ['g1'],
   refused: { x: 11, y: 5, reason: 'Too far: 35 ft, 30 ft left' }
 }

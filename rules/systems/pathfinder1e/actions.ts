@@ -1,0 +1,249 @@
+import { spendEconomy } from '../../core/economy'
+import type { Action, Combatant, EncounterState, Violation } from '../../core/types'
+import { economy } from './economy'
+import { attackRoutine } from './attack-routine'
+import { chargeLane, runMultiplier } from './charge'
+import { isHelpless } from './defense'
+import { distanceFt, type Cell } from './grid'
+import { canAct, healthOf } from './health'
+import { maneuverActions, validateManeuver } from './maneuver-actions'
+import { canEndIn, pathCost, reachableSquares } from './movement'
+import { readSettings } from './settings'
+import { spellActions, validateCast } from './spell-actions'
+import { hasCondition, readStats } from './stats'
+import { attackSetup } from './situation'
+import { slotFor } from './resolve-attack'
+import { initiativeOrderOf } from './turn-order'
+import { threatenedBy, threatens } from './threat'
+import { speedSquares, startParity } from './costs'
+
+// What a Pathfinder figure may do now (pathfinder1e.md §3.2) and why not when it may not. The economy
+// machine says whether the turn can pay; these checks say whether the rules allow the action at all.
+
+const refuse = (code: string, params?: Violation['params']): Violation => (params ? { code, params } : { code })
+
+function figure(state: EncounterState, id: string | undefined): Combatant | undefined {
+  return id === undefined ? undefined : state.combatants.find((c) => c.id === id)
+}
+
+function context(state: EncounterState): Record<string, number> {
+  return state.turn?.economy.context ?? {}
+}
+
+/** Move actions the turn can still pay for movement: the move, and the standard turned into a move. */
+export function moveActionsLeft(state: EncounterState): number {
+  const c = context(state)
+  if ((c._stepped ?? 0) > 0) return 0
+  const n = (c.move ?? 0) + (c.standard ?? 0)
+  return c._restricted ? Math.min(1, n) : n
+}
+
+const fullRoundFree = (state: EncounterState): boolean => {
+  const c = context(state)
+  return (c.standard ?? 0) > 0 && (c.move ?? 0) > 0 && !c._restricted
+}
+
+/** Cells of a target any square of which the attacker could strike in melee. */
+function inMeleeReach(state: EncounterState, attacker: Combatant, target: Combatant): boolean {
+  const n = Math.max(1, Math.ceil(target.size ?? 1))
+  for (let dy = 0; dy < n; dy++)
+    for (let dx = 0; dx < n; dx++)
+      if (threatens(state, attacker, { x: target.pos.x + dx, y: target.pos.y + dy })) return true
+  return false
+}
+
+/** Why `attacker` cannot swing at `target` with its next attack now, or null. */
+export function attackViolation(state: EncounterState, attacker: Combatant, target: Combatant, action: Action): Violation | null {
+  if (target.side === attacker.side && !readSettings(state).friendlyFire) return refuse('friendlyFire')
+  if (target.out) return refuse('targetOut')
+  const slot = slotFor(state, attacker, action)
+  if (!slot) return refuse('noAttack')
+  if (!slot.ranged && !inMeleeReach(state, attacker, target)) return refuse('outOfReach')
+  if (slot.ranged && hasCondition(readStats(attacker), 'prone')) return refuse('proneRanged')
+  const setup = attackSetup(state, attacker, target, slot, {})
+  return setup.violation ? refuse(setup.violation) : null
+}
+
+function pathOf(action: Action): Cell[] {
+  return (action.path ?? []).map(({ x, y }) => ({ x, y }))
+}
+
+function movementViolation(state: EncounterState, actor: Combatant, action: Action): Violation | null {
+  const path = pathOf(action)
+  const last = path[path.length - 1]
+  if (!last) return refuse('emptyPath')
+  const stats = readStats(actor)
+  if (hasCondition(stats, 'prone')) return refuse('prone')
+  if (hasCondition(stats, 'grappled') || hasCondition(stats, 'pinned')) return refuse('grappled')
+  const cost = pathCost(state, actor, path, startParity(state))
+  if (!cost) return refuse('blockedPath')
+  if (!canEndIn(state, actor, last)) return refuse('occupied')
+  const speed = speedSquares(state, actor.id)
+  const half = healthOf(actor) === 'disabled' ? 0.5 : 1
+  switch (action.kind) {
+    case 'move':
+      return cost.cost > Math.floor(speed * half) * moveActionsLeft(state) ? refuse('tooFar', { cost: cost.cost * 5 }) : null
+    case 'step':
+      if (path.length !== 1 || stats.speed.land <= 5) return refuse('notAStep')
+      return reachableSquares(state, actor, { budget: 1, parity: startParity(state), mode: 'step' }).has(`${last.x},${last.y}`)
+        ? null
+        : refuse('notAStep')
+    case 'withdraw':
+      if (hasCondition(stats, 'blinded')) return refuse('blinded')
+      return cost.cost > speed * 2 ? refuse('tooFar', { cost: cost.cost * 5 }) : null
+    case 'run':
+      if (hasCondition(stats, 'blinded')) return refuse('blinded')
+      return cost.cost > speed * runMultiplier(stats) ? refuse('tooFar', { cost: cost.cost * 5 }) : null
+    default:
+      return null
+  }
+}
+
+function chargeViolation(state: EncounterState, actor: Combatant, action: Action): Violation | null {
+  const target = figure(state, action.targetId)
+  if (!target || target.out) return refuse('noTarget')
+  if (target.side === actor.side && !readSettings(state).friendlyFire) return refuse('friendlyFire')
+  if (hasCondition(readStats(actor), 'prone')) return refuse('prone')
+  const lane = chargeLane(state, actor, target)
+  if ('violation' in lane) return refuse(lane.violation)
+  const last = lane.path[lane.path.length - 1]
+  const end = pathOf(action)[(action.path?.length ?? 0) - 1]
+  if (!last || !end || last.x !== end.x || last.y !== end.y) return refuse('chargePath')
+  return null
+}
+
+/** Null when the action is legal now; otherwise the reason a person can read. */
+export function validateAction(state: EncounterState, action: Action): Violation | null {
+  const actor = figure(state, action.actorId)
+  if (!actor) return refuse('unknownActor')
+  if (!canAct(actor)) return refuse('cannotAct')
+  const stats = readStats(actor)
+  const target = figure(state, action.targetId)
+  switch (action.kind) {
+    case 'move':
+    case 'step':
+    case 'run':
+    case 'withdraw':
+      return movementViolation(state, actor, action)
+    case 'charge':
+      return chargeViolation(state, actor, action)
+    case 'attack':
+    case 'fullAttack':
+      return target ? attackViolation(state, actor, target, action) : refuse('noTarget')
+    case 'coupDeGrace': {
+      if (!target || !isHelpless(target) || hasCondition(readStats(target), 'dead')) return refuse('notHelpless')
+      if (readStats(target).immuneCrit) return refuse('immuneCrit')
+      const slot = attackRoutine(actor, 'single')[0]
+      if (!slot || (slot.ranged && distanceFt(actor, target) > 5) || (!slot.ranged && !inMeleeReach(state, actor, target)))
+        return refuse('outOfReach')
+      return null
+    }
+    case 'totalDefense':
+      return null
+    case 'standUp':
+      return hasCondition(stats, 'prone') ? null : refuse('notProne')
+    case 'dropProne':
+      return hasCondition(stats, 'prone') ? refuse('alreadyProne') : null
+    case 'drawWeapon': {
+      const id = action.options?.weapon
+      if (!stats.weapons.some((w) => w.id === id)) return refuse('noSuchWeapon')
+      return stats.wielding.main === id ? refuse('alreadyWielding') : null
+    }
+    case 'delay': {
+      if (!target || target.id === actor.id) return refuse('noTarget')
+      const order = initiativeOrderOf(state)
+      return order.findIndex((c) => c.id === target.id) > order.findIndex((c) => c.id === actor.id)
+        ? null
+        : refuse('delayTarget')
+    }
+    case 'ready':
+      return ['entersReach', 'attacks', 'casts', 'charges'].includes(String(action.options?.trigger))
+        ? null
+        : refuse('readyTrigger')
+    case 'stabilize':
+      if (!target || target.side !== actor.side || healthOf(target) !== 'dying') return refuse('notDying')
+      return distanceFt(actor, target) > 5 ? refuse('outOfReach') : null
+    case 'cast':
+      return validateCast(state, actor, action)
+    default:
+      return validateManeuver(state, actor, action) ?? null
+  }
+}
+
+function moveActions(state: EncounterState, actor: Combatant): Action[] {
+  const stats = readStats(actor)
+  if (hasCondition(stats, 'prone') || hasCondition(stats, 'grappled') || hasCondition(stats, 'pinned')) return []
+  const actions: Action[] = []
+  const parity = startParity(state)
+  const speed = speedSquares(state, actor.id)
+  const half = healthOf(actor) === 'disabled' ? 0.5 : 1
+  const left = moveActionsLeft(state)
+  const toAction = (kind: string) => (path: Cell[]): Action => ({
+    kind,
+    actorId: actor.id,
+    path: path.map(({ x, y }) => ({ x, y, z: actor.pos.z }))
+  })
+  if (left > 0) {
+    const budget = Math.floor(speed * half) * left
+    for (const r of reachableSquares(state, actor, { budget, parity, mode: 'move' }).values())
+      if (r.path.length > 0) actions.push(toAction('move')(r.path))
+  }
+  const c = context(state)
+  if ((c.step ?? 0) > 0 && (c._moved ?? 0) === 0 && stats.speed.land > 5)
+    for (const r of reachableSquares(state, actor, { budget: 1, parity, mode: 'step' }).values())
+      if (r.path.length === 1) actions.push(toAction('step')(r.path))
+  if (fullRoundFree(state) && (c._moved ?? 0) === 0 && (c._stepped ?? 0) === 0) {
+    const threatened = threatenedBy(state, actor.pos, actor.side).length > 0
+    if (threatened)
+      for (const r of reachableSquares(state, actor, { budget: speed * 2, parity, mode: 'withdraw' }).values())
+        if (r.path.length > 0) actions.push(toAction('withdraw')(r.path))
+    const runBudget = speed * runMultiplier(stats)
+    for (const r of reachableSquares(state, actor, { budget: runBudget, parity, mode: 'run' }).values())
+      if (r.cost > speed * 2 && r.path.length > 0) actions.push(toAction('run')(r.path))
+  }
+  return actions
+}
+
+/** Every action the figure could legally take now. */
+export function legalActions(state: EncounterState, actorId: string): Action[] {
+  const actor = figure(state, actorId)
+  if (!actor || !canAct(actor) || !state.turn || state.turn.activeId !== actorId) return []
+  const c = context(state)
+  const candidates: Action[] = [...moveActions(state, actor)]
+  const enemies = state.combatants.filter((e) => e.side !== actor.side)
+  for (const enemy of enemies) {
+    if (!enemy.out) {
+      candidates.push({ kind: 'attack', actorId, targetId: enemy.id })
+      if (fullRoundFree(state)) candidates.push({ kind: 'fullAttack', actorId, targetId: enemy.id })
+      if (fullRoundFree(state) && (c._moved ?? 0) === 0 && (c._stepped ?? 0) === 0) {
+        const lane = chargeLane(state, actor, enemy)
+        if ('path' in lane)
+          candidates.push({
+            kind: 'charge',
+            actorId,
+            targetId: enemy.id,
+            path: lane.path.map(({ x, y }) => ({ x, y, z: actor.pos.z }))
+          })
+      }
+    }
+    if (isHelpless(enemy) && fullRoundFree(state)) candidates.push({ kind: 'coupDeGrace', actorId, targetId: enemy.id })
+  }
+  for (const ally of state.combatants)
+    if (ally.side === actor.side && ally.id !== actorId && healthOf(ally) === 'dying')
+      candidates.push({ kind: 'stabilize', actorId, targetId: ally.id })
+  const stats = readStats(actor)
+  candidates.push({ kind: 'totalDefense', actorId }, { kind: 'standUp', actorId })
+  for (const w of stats.weapons) candidates.push({ kind: 'drawWeapon', actorId, options: { weapon: w.id } })
+  for (const trigger of ['entersReach', 'attacks', 'casts', 'charges'])
+    candidates.push({ kind: 'ready', actorId, options: { trigger } })
+  if ((c.standard ?? 0) > 0 && (c.move ?? 0) > 0 && (c._attacked ?? 0) === 0 && (c._moved ?? 0) === 0) {
+    const order = initiativeOrderOf(state)
+    const mine = order.findIndex((f) => f.id === actorId)
+    for (const later of order.slice(mine + 1)) candidates.push({ kind: 'delay', actorId, targetId: later.id })
+  }
+  candidates.push(...maneuverActions(state, actor), ...spellActions(state, actor))
+  const turn = state.turn
+  return candidates.filter(
+    (a) => validateAction(state, a) === null && spendEconomy(economy, turn.economy, economy.charge(state, a)) !== null
+  )
+}

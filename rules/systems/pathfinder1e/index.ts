@@ -1,0 +1,54 @@
+import type { Ruleset } from '../../core/ruleset'
+import { legalActions, validateAction } from './actions'
+import { decide } from './decide'
+import { economy, emptyEconomy } from './economy'
+import { canAct } from './health'
+import { rollInitiative } from './initiative'
+import { moveInfo } from './move-info'
+import { actionOdds } from './odds'
+import { resolveAction } from './resolve'
+import { defaultSettings, readSettings, settingsSchema } from './settings'
+import { startTurn } from './start-turn'
+import { statsSchema } from './stats'
+import { applyEvents } from '../../core/events'
+import { terms } from './terms'
+import { pfTurnOrder } from './turn-order'
+
+/** Pathfinder 1e's combat chapter (shared/rules/pathfinder1e.md) as an engine plug-in. */
+export const pathfinder1e: Ruleset = {
+  id: 'pathfinder1e',
+  version: 1,
+  schemas: { settings: settingsSchema, stats: statsSchema },
+  defaultSettings,
+  terms,
+  // §3.1: initiative once per encounter, highest first; delay and ready move a figure's count.
+  turnOrder: pfTurnOrder,
+  economy,
+  rollInitiative,
+  // §3.5 TURN_START, then a figure that cannot act (dying, held, asleep) has nothing to spend.
+  startTurn(state, actorId, dice) {
+    const events = startTurn(state, actorId, dice)
+    const after = applyEvents(state, events)
+    const actor = after.combatants.find((c) => c.id === actorId)
+    if (!actor || canAct(actor) || !after.turn) return events
+    return [...events, { type: 'economy.changed', actorId, economy: emptyEconomy(after.turn.economy) }]
+  },
+  moveInfo,
+  legalActions,
+  validate: validateAction,
+  decide,
+  resolve: resolveAction,
+  odds: actionOdds,
+  // §2, §4.5, §4.6: the terrain the rules read, for the map.
+  terrain: (state) =>
+    readSettings(state).terrain.map((t) => ({
+      x: t.x,
+      y: t.y,
+      kind: `pf1.${t.kind}`,
+      passable: t.kind !== 'pit'
+    }))
+}
+
+export { readSettings, defaultSettings, settingsSchema, type PfSettings } from './settings'
+export { statsSchema, readStats, type PfStats } from './stats'
+export { terms } from './terms'

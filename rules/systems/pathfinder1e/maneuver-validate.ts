@@ -1,0 +1,178 @@
+import type { Action, Answers, Combatant, DecisionRequest, EncounterState, Violation } from '../../core/types'
+import {
+  figureIn,
+  GRAPPLE_OPTIONS,
+  inMeleeReach,
+  isHeld,
+  isManeuverKind,
+  maneuverSlot,
+  OVERRUN,
+  type ManeuverKind
+} from './maneuver-check'
+import { escapeCheck, moveSquare } from './maneuver-grapple'
+import {
+  feintPenalty,
+  hasImprovedFeat,
+  maneuverImmune,
+  sizeAllows,
+  sizeLimited,
+  type Maneuver
+} from './maneuver-math'
+import { overrunLines, overrunPlan } from './maneuver-overrun'
+import { sunderable } from './maneuver-targeted'
+import type { Provoking } from './reactions'
+import { readSettings } from './settings'
+import { attackSetup } from './situation'
+import { hasCondition, readStats } from './stats'
+
+// Whether a maneuver may be made now (pathfinder1e.md §4.10, §4.11), the candidates the turn offers, what each
+// provokes (§3.4 (b), §4.10 step 4) and the overrun target's choice.
+
+const refuse = (code: string, params?: Violation['params']): Violation =>
+  params ? { code, params } : { code }
+
+/** §4.11 limits of a maneuver at a target the actor can reach (size, legs and flight, what it holds). */
+function targetLimits(kind: ManeuverKind, actor: Combatant, target: Combatant): Violation | null {
+  const s = readStats(target)
+  if (sizeLimited(kind as Maneuver) && !sizeAllows(actor, target)) return refuse('tooLarge')
+  switch (kind) {
+    case 'trip':
+      if (maneuverImmune(target, 'trip')) return refuse('immuneTrip')
+      return hasCondition(s, 'prone') ? refuse('alreadyProne') : null
+    case 'disarm':
+      return s.wielding.main === null && s.wielding.off === null ? refuse('nothingToDisarm') : null
+    case 'sunder':
+      return sunderable(s) ? null : refuse('nothingToSunder')
+    case 'grapple':
+      return s.grapple || hasCondition(s, 'tiedUp') ? refuse('alreadyGrappled') : null
+    case 'feint':
+      return feintPenalty(target) === null ? refuse('mindless') : null
+    default:
+      return null
+  }
+}
+
+function overrunViolation(
+  state: EncounterState,
+  actor: Combatant,
+  target: Combatant,
+  action: Action
+): Violation | null {
+  const stats = readStats(actor)
+  if (hasCondition(stats, 'prone')) return refuse('prone')
+  if (!sizeAllows(actor, target)) return refuse('tooLarge')
+  if ((state.turn?.economy.context._stepped ?? 0) > 0) return refuse('stepped')
+  const plan = overrunPlan(state, actor, target, action.path ?? [])
+  return 'violation' in plan ? refuse(plan.violation) : null
+}
+
+function maintainViolation(state: EncounterState, actor: Combatant, action: Action): Violation | null {
+  const hold = readStats(actor).grapple
+  if (!hold?.controls || hold.with !== action.targetId) return refuse('notGrappling')
+  const target = figureIn(state, hold.with)
+  if (!target) return refuse('noTarget')
+  const option = action.options?.option
+  if (!GRAPPLE_OPTIONS.some((o) => o === option)) return refuse('grappleOption', { option: String(option) })
+  if (option === 'move' && !moveSquare(state, actor, target, action)) return refuse('noRoom')
+  return null
+}
+
+/**
+ * Null when the maneuver is legal now, else why not; `unknownAction` for a kind that is not a maneuver.
+ * §4.11 "if grappled": a held figure may only maintain its hold (its controller) or try to escape.
+ */
+export function validateManeuver(state: EncounterState, actor: Combatant, action: Action): Violation | null {
+  const kind = action.kind
+  if (!isManeuverKind(kind)) return refuse('unknownAction', { kind })
+  if (kind === 'escape') return escapeCheck(state, actor) ? null : refuse('notGrappled')
+  if (kind === 'grappleMaintain') return maintainViolation(state, actor, action)
+  if (isHeld(actor)) return refuse('grappled')
+  const target = figureIn(state, action.targetId)
+  if (!target || target.id === actor.id) return refuse('noTarget')
+  if (target.side === actor.side && !readSettings(state).friendlyFire) return refuse('friendlyFire')
+  if (target.out) return refuse('targetOut')
+  if (kind === 'overrun') return overrunViolation(state, actor, target, action)
+  if (!inMeleeReach(state, actor, target)) return refuse('outOfReach')
+  const setup = attackSetup(state, actor, target, maneuverSlot(state, actor, action), {})
+  if (setup.violation) return refuse(setup.violation)
+  return targetLimits(kind, actor, target)
+}
+
+const TARGETED = ['trip', 'disarm', 'sunder', 'bullRush', 'grapple', 'feint'] as const
+
+/**
+ * Candidate maneuvers for the active figure (validation and the economy filter them afterwards): the six
+ * targeted ones at every foe it can reach in melee, overruns along straight lines through foes, and — while
+ * held — each option of its hold, or an escape.
+ */
+export function maneuverActions(state: EncounterState, actor: Combatant): Action[] {
+  const actorId = actor.id
+  const hold = readStats(actor).grapple
+  if (isHeld(actor)) {
+    if (!hold?.controls) return [{ kind: 'escape', actorId }]
+    return GRAPPLE_OPTIONS.map((option) => ({
+      kind: 'grappleMaintain',
+      actorId,
+      targetId: hold.with,
+      options: { option }
+    }))
+  }
+  const actions: Action[] = []
+  for (const enemy of state.combatants) {
+    if (enemy.side === actor.side || enemy.out) continue
+    if (inMeleeReach(state, actor, enemy))
+      for (const kind of TARGETED) actions.push({ kind, actorId, targetId: enemy.id })
+    for (const line of overrunLines(state, actor, enemy))
+      actions.push({
+        kind: 'overrun',
+        actorId,
+        targetId: enemy.id,
+        path: line.map(({ x, y }) => ({ x, y, z: actor.pos.z }))
+      })
+  }
+  return actions
+}
+
+/**
+ * §3.4 (b), §4.10 step 4: a maneuver without its Improved feat provokes an attack of opportunity from its
+ * target only (unless `maneuversProvoke` is off); an overrun also moves (mode 'overrun'). Feints, escapes and
+ * maintaining a hold provoke nothing. Null for kinds that are not maneuvers.
+ */
+export function maneuverProvoking(state: EncounterState, action: Action): Provoking | null {
+  const kind = action.kind
+  if (!isManeuverKind(kind)) return null
+  if (kind === 'feint' || kind === 'escape') return { path: [], mode: null, trigger: null }
+  if (kind === 'grappleMaintain') return { path: [], mode: null, trigger: 'attacks' }
+  const actor = figureIn(state, action.actorId)
+  const provokes =
+    actor !== undefined &&
+    action.targetId !== undefined &&
+    readSettings(state).maneuversProvoke &&
+    !hasImprovedFeat(actor, kind)
+  const inPlace = provokes ? { inPlace: { kind: 'maneuver' as const, targetOnly: action.targetId } } : {}
+  if (kind !== 'overrun') return { path: [], mode: null, trigger: 'attacks', ...inPlace }
+  const path = (action.path ?? []).map(({ x, y }) => ({ x, y }))
+  return { path, mode: 'overrun', trigger: 'entersReach', ...inPlace }
+}
+
+/**
+ * §4.11 overrun: its target chooses to block (the check is rolled) or avoid (the mover passes, no roll),
+ * before anyone reacts; not offered against Improved Overrun. Null for every other action, or once answered.
+ */
+export function maneuverDecision(
+  state: EncounterState,
+  action: Action,
+  answers: Answers
+): DecisionRequest | null {
+  if (action.kind !== 'overrun' || OVERRUN in answers) return null
+  const actor = figureIn(state, action.actorId)
+  const target = figureIn(state, action.targetId)
+  if (!actor || !target || hasImprovedFeat(actor, 'overrun')) return null
+  return {
+    id: OVERRUN,
+    deciderId: target.id,
+    choices: ['block', 'avoid'],
+    default: 'block',
+    params: { actor: actor.name, target: target.name }
+  }
+}

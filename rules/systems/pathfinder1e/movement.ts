@@ -1,0 +1,393 @@
+import type { Combatant, EncounterState } from '../../core/types'
+import {
+  blocksMovement,
+  cellKey,
+  cellsAt,
+  cornerBlocked,
+  hasTerrain,
+  SQUARE,
+  squareFlags,
+  occupantsAt,
+  sharesSpace,
+  sideOf,
+  sizeIndex,
+  type Cell
+} from './grid'
+import { isHelpless } from './defense'
+import { readSettings } from './settings'
+import { hasCondition, readStats, sizes } from './stats'
+import { stepProvocations } from './threat'
+
+// pathfinder1e.md §2 movement on the grid: 1-2-1 diagonals, difficult terrain, obstacles, occupied squares
+// and footprints that move as a block; §3.2 run / withdraw / charge / 5-ft step as search modes.
+
+/** How the figure moves: a move action (or double move), a charge, a run, a withdraw or a 5-ft step. */
+export type MoveMode = 'move' | 'charge' | 'run' | 'withdraw' | 'step'
+
+/** What a single step may do differently by mode. */
+export interface StepOptions {
+  mode?: MoveMode
+}
+
+/** One square entered and what it cost (in squares). */
+export interface MoveStep {
+  cell: Cell
+  cost: number
+}
+
+/** A square the figure can end on: the path there (start excluded), its cost, the parity after, the AoOs. */
+export interface Reach {
+  cell: Cell
+  path: Cell[]
+  cost: number
+  parity: 0 | 1
+  provokes: string[]
+}
+
+const TINY = sizes.indexOf('T')
+const LARGE = sizes.indexOf('L')
+const DIRECTIONS: readonly Cell[] = [
+  { x: 0, y: -1 },
+  { x: 1, y: -1 },
+  { x: 1, y: 0 },
+  { x: 1, y: 1 },
+  { x: 0, y: 1 },
+  { x: -1, y: 1 },
+  { x: -1, y: 0 },
+  { x: -1, y: -1 }
+]
+
+/** The figure's speed in whole squares (fly speed while flying, else land speed). */
+export function speedInSquares(c: Combatant): number {
+  const s = readStats(c)
+  const ft = s.flying && s.speed.fly !== undefined ? s.speed.fly : s.speed.land
+  return Math.floor(ft / 5)
+}
+
+/** §2 A2: the parity a move starts with — the turn's with `diagonalParity: 'turn'`, else 0 every move. */
+export function moveStartParity(state: EncounterState, parity: 0 | 1): 0 | 1 {
+  return readSettings(state).diagonalParity === 'move' ? 0 : parity
+}
+
+/**
+ * §2 [TEXT L311–327]: may the mover pass through the occupant's square? 'heavy' = passable at double cost
+ * (G-7, a helpless Large or larger body). Helpless bodies never stop anyone; creatures that fill their
+ * squares (G-13) stop everyone; a charge is stopped by any other standing creature, allies too.
+ */
+function passage(
+  state: EncounterState,
+  mover: Combatant,
+  occupant: Combatant,
+  mode: MoveMode
+): 'pass' | 'heavy' | null {
+  if (occupant.id === mover.id || sharesSpace(mover, occupant)) return 'pass'
+  const fills = readStats(occupant).fillsSquares
+  if (isHelpless(occupant)) {
+    if (fills && !occupant.out) return null
+    const heavy = readSettings(state).largeHelplessCostsDouble && sizeIndex(occupant) >= LARGE
+    return heavy ? 'heavy' : 'pass'
+  }
+  if (fills || mode === 'charge') return null
+  const gap = Math.abs(sizeIndex(mover) - sizeIndex(occupant))
+  if (gap >= 3 || sizeIndex(mover) <= TINY) return 'pass'
+  return occupant.side === mover.side ? 'pass' : null
+}
+
+/**
+ * §2: the cost in squares of one step of the footprint from `from` to the neighbouring `to` (top-left
+ * squares), and the diagonal parity after it; null when the step is illegal. 1-2-1 diagonals by `parity`.
+ * Doublings [TEXT L351–353]: difficult terrain ×2 (a diagonal 3), a helpless Large body ×2 (G-7), a climb
+ * square without a climb speed ×4 (¼ speed); doubled k times a square costs 2^k and a diagonal 3·2^(k−1).
+ * A hampering obstacle or low wall adds 2 to enter its square [TEXT L335]. A doubled diagonal advances the
+ * parity only with `difficultDiagonalCountsForParity` (A3). Flyers ignore terrain costs and cross pits.
+ * Run, charge and 5-ft step refuse hindered squares; a 5-ft step also refuses darkness [TEXT L237].
+ */
+export function stepCost(
+  state: EncounterState,
+  mover: Combatant,
+  from: Cell,
+  to: Cell,
+  parity: 0 | 1,
+  opts: StepOptions = {}
+): { cost: number; parity: 0 | 1 } | null {
+  const dx = to.x - from.x
+  const dy = to.y - from.y
+  if (Math.max(Math.abs(dx), Math.abs(dy)) !== 1) return null
+  const mode = opts.mode ?? 'move'
+  const s = readStats(mover)
+  const side = sideOf(mover)
+  const dest = cellsAt(to, side)
+  const inStart = (c: Cell) => c.x >= from.x && c.y >= from.y && c.x < from.x + side && c.y < from.y + side
+  let difficult = false
+  let climb = false
+  let obstacle = false
+  let dark = false
+  for (const c of dest) {
+    const flags = squareFlags(state, c)
+    if (flags & (SQUARE.offBoard | SQUARE.wall | SQUARE.arrowSlit)) return null
+    if (!s.flying && flags & SQUARE.pit) return null
+    difficult ||= (flags & SQUARE.difficult) !== 0
+    climb ||= (flags & SQUARE.climb) !== 0
+    if (inStart(c)) continue
+    obstacle ||= (flags & (SQUARE.hampering | SQUARE.lowWall)) !== 0
+    dark ||= (flags & SQUARE.dark) !== 0
+  }
+  const diagonal = dx !== 0 && dy !== 0
+  if (diagonal && cellsAt(from, side).some((c) => cornerBlocked(state, c, { x: c.x + dx, y: c.y + dy })))
+    return null
+  let doublings = 0
+  let extra = 0
+  if (!s.flying) {
+    climb &&= s.speed.climb === undefined
+    if ((difficult || climb || obstacle) && mode !== 'move' && mode !== 'withdraw') return null
+    doublings += (difficult ? 1 : 0) + (climb ? 2 : 0)
+    extra += obstacle ? 2 : 0
+  }
+  if (mode === 'step' && dark) return null
+  let heavy = false
+  for (const cell of dest)
+    for (const o of occupantsAt(state, cell, { includeOut: true })) {
+      const how = passage(state, mover, o, mode)
+      if (how === null) return null
+      heavy ||= how === 'heavy'
+    }
+  if (heavy) doublings += 1
+  if (!diagonal) return { cost: 2 ** doublings + extra, parity }
+  const flipped: 0 | 1 = parity === 1 ? 0 : 1
+  if (doublings === 0) return { cost: (parity === 1 ? 2 : 1) + extra, parity: flipped }
+  const counts = readSettings(state).difficultDiagonalCountsForParity
+  return { cost: 3 * 2 ** (doublings - 1) + extra, parity: counts ? flipped : parity }
+}
+
+/**
+ * §2 [TEXT L315, L321]: may the figure stop with its footprint's top-left square here? Not on walls or pits
+ * (flyers hover), nor in another creature's square unless it is helpless; Tiny and smaller figures may share.
+ */
+export function canEndIn(state: EncounterState, mover: Combatant, cell: Cell): boolean {
+  const s = readStats(mover)
+  const tiny = sizeIndex(mover) <= TINY
+  for (const c of cellsAt(cell, sideOf(mover))) {
+    if (blocksMovement(state, c) || (!s.flying && hasTerrain(state, c, 'pit'))) return false
+    for (const o of occupantsAt(state, c, { includeOut: true })) {
+      if (o.id === mover.id || sharesSpace(mover, o)) continue
+      const fills = readStats(o).fillsSquares && !o.out
+      if (fills || !(isHelpless(o) || tiny)) return false
+    }
+  }
+  return true
+}
+
+/**
+ * The cost of a whole path (start excluded) from the mover's square and `parity`; null if any step or the end
+ * is illegal.
+ */
+export function pathCost(
+  state: EncounterState,
+  mover: Combatant,
+  path: readonly Cell[],
+  parity: 0 | 1,
+  opts: StepOptions = {}
+): { cost: number; parity: 0 | 1 } | null {
+  if (opts.mode === 'step' && path.length !== 1) return null
+  let p = moveStartParity(state, parity)
+  let from: Cell = mover.pos
+  let cost = 0
+  for (const to of path) {
+    const step = stepCost(state, mover, from, to, p, opts)
+    if (!step) return null
+    cost += step.cost
+    p = step.parity
+    from = to
+  }
+  if (path.length > 0 && !canEndIn(state, mover, from)) return null
+  return { cost, parity: p }
+}
+
+/**
+ * §2 [TEXT L201, L355]: a full-round action always moves the figure one square in any direction whatever its
+ * penalties — but not through impassable terrain, past a wall corner, into a square it may not enter or stop
+ * in, nor when it cannot move at all (helpless, pinned, grappled).
+ */
+export function minimumMoveAllowed(state: EncounterState, mover: Combatant, to: Cell): boolean {
+  const s = readStats(mover)
+  if (isHelpless(mover) || hasCondition(s, 'pinned') || hasCondition(s, 'grappled') || s.grapple) return false
+  const dx = to.x - mover.pos.x
+  const dy = to.y - mover.pos.y
+  if (Math.max(Math.abs(dx), Math.abs(dy)) !== 1) return false
+  const side = sideOf(mover)
+  if (cellsAt(to, side).some((c) => blocksMovement(state, c) || (!s.flying && hasTerrain(state, c, 'pit'))))
+    return false
+  const corner = cellsAt(mover.pos, side).some((c) => cornerBlocked(state, c, { x: c.x + dx, y: c.y + dy }))
+  if (dx !== 0 && dy !== 0 && corner) return false
+  for (const cell of cellsAt(to, side))
+    for (const o of occupantsAt(state, cell, { includeOut: true }))
+      if (passage(state, mover, o, 'move') === null) return false
+  return canEndIn(state, mover, to)
+}
+
+interface Label {
+  cell: Cell
+  cost: number
+  parity: 0 | 1
+  provokes: string[]
+  /** Squares moved to get here. */
+  moved: number
+  parent: Label | null
+  dead: boolean
+}
+
+// (provocations, 2·cost + parity): parity 1 at cost c beats parity 0 at c + 1 (the next diagonal costs 2 vs
+// 1, so every continuation is at least as cheap), which makes 2·cost + parity a total order of how good a
+// label is.
+function weight(l: Pick<Label, 'cost' | 'parity'>): number {
+  return 2 * l.cost + l.parity
+}
+
+function before(a: Label, b: Label): boolean {
+  return (
+    a.provokes.length < b.provokes.length ||
+    (a.provokes.length === b.provokes.length && weight(a) < weight(b))
+  )
+}
+
+function pathOf(label: Label): Cell[] {
+  const path: Cell[] = []
+  for (let l: Label | null = label; l?.parent; l = l.parent) path.push(l.cell)
+  return path.reverse()
+}
+
+/**
+ * Every square the figure can end on within `budget` squares, keyed `x,y` (its footprint's top-left square),
+ * the start included with an empty path. Among the paths within the budget it keeps the one provoking the
+ * fewest attacks of opportunity, then the cheapest (§3.4): a multi-label search, since a path that already
+ * provoked a reactor may cross more of its squares for free (`oneAooPerOpportunity`). Squares the figure may
+ * pass but not stop in (an ally's) are searched through but not listed. A 5-ft step is one square, never into
+ * hindered terrain or darkness, never provoking, impossible at speed 5 ft or less (§3.2 [TEXT L235–241]). Run
+ * and withdraw are impossible while blinded (§3.2).
+ */
+export function reachableSquares(
+  state: EncounterState,
+  mover: Combatant,
+  opts: { budget: number; parity: 0 | 1; mode: MoveMode }
+): Map<string, Reach> {
+  const start: Cell = { x: mover.pos.x, y: mover.pos.y }
+  const parity = moveStartParity(state, opts.parity)
+  const result = new Map<string, Reach>([
+    [cellKey(start), { cell: start, path: [], cost: 0, parity, provokes: [] }]
+  ])
+  const blinded = hasCondition(readStats(mover), 'blinded')
+  if ((opts.mode === 'run' || opts.mode === 'withdraw') && blinded) return result
+  if (opts.mode === 'step') {
+    if (speedInSquares(mover) <= 1) return result
+    for (const d of DIRECTIONS) {
+      const to = { x: start.x + d.x, y: start.y + d.y }
+      const step = stepCost(state, mover, start, to, parity, { mode: 'step' })
+      if (step && canEndIn(state, mover, to))
+        result.set(cellKey(to), { cell: to, path: [to], cost: 1, parity: step.parity, provokes: [] })
+    }
+    return result
+  }
+  const once = readSettings(state).oneAooPerOpportunity
+  const scan = stepProvocations(state, mover, { mode: opts.mode })
+  const dominates = (a: Label, b: Pick<Label, 'cost' | 'parity' | 'provokes'>) =>
+    weight(a) <= weight(b) &&
+    (once ? a.provokes.every((id) => b.provokes.includes(id)) : a.provokes.length <= b.provokes.length)
+  // Numeric keys: this loop runs for every neighbour of every label.
+  const width = state.board.width + 2
+  const numKey = (c: Cell) => (c.y + 1) * width + c.x + 1
+  const labels = new Map<number, Label[]>()
+  const queue = new LabelQueue()
+  const first: Label = { cell: start, cost: 0, parity, provokes: [], moved: 0, parent: null, dead: false }
+  labels.set(numKey(start), [first])
+  queue.push(first)
+  const settled = new Set<number>()
+  for (let item = queue.pop(); item; item = queue.pop()) {
+    if (item.dead) continue
+    const key = numKey(item.cell)
+    if (!settled.has(key)) {
+      settled.add(key)
+      if (item.moved > 0 && canEndIn(state, mover, item.cell)) {
+        const { cell, cost, parity: p, provokes } = item
+        result.set(cellKey(cell), { cell, path: pathOf(item), cost, parity: p, provokes })
+      }
+    }
+    for (const d of DIRECTIONS) {
+      const to = { x: item.cell.x + d.x, y: item.cell.y + d.y }
+      const toKey = numKey(to)
+      const known = labels.get(toKey)
+      // Cheap prunes first: a step costs at least 1 and only adds provocations, so a label already there that
+      // beats the best this step could give makes the step and its provocations pointless to compute.
+      if (known?.some((k) => dominates(k, { cost: item.cost + 1, parity: 0, provokes: item.provokes })))
+        continue
+      const step = stepCost(state, mover, item.cell, to, item.parity, { mode: opts.mode })
+      if (!step || item.cost + step.cost > opts.budget) continue
+      const cost = item.cost + step.cost
+      if (known?.some((k) => dominates(k, { cost, parity: step.parity, provokes: item.provokes }))) continue
+      const found = scan(item.cell, to, item.moved)
+      const fresh = once ? found.filter((id) => !item.provokes.includes(id)) : found
+      const provokes = fresh.length === 0 ? item.provokes : [...item.provokes, ...fresh]
+      const next = { cost, parity: step.parity, provokes }
+      if (known?.some((k) => dominates(k, next))) continue
+      const label: Label = { ...next, cell: to, moved: item.moved + 1, parent: item, dead: false }
+      if (!known) labels.set(toKey, [label])
+      else {
+        for (const k of known) if (dominates(label, k)) k.dead = true
+        labels.set(toKey, [...known.filter((k) => !k.dead), label])
+      }
+      queue.push(label)
+    }
+  }
+  return result
+}
+
+// A binary heap of labels ordered by (provocations, weight, insertion): deterministic among equals.
+class LabelQueue {
+  private heap: Array<{ label: Label; seq: number }> = []
+  private seq = 0
+
+  push(label: Label): void {
+    this.heap.push({ label, seq: this.seq++ })
+    let i = this.heap.length - 1
+    while (i > 0) {
+      const parent = (i - 1) >> 1
+      if (!this.less(i, parent)) break
+      this.swap(i, parent)
+      i = parent
+    }
+  }
+
+  pop(): Label | undefined {
+    const top = this.heap[0]
+    const last = this.heap.pop()
+    if (!top || !last) return undefined
+    if (this.heap.length > 0) {
+      this.heap[0] = last
+      for (let i = 0; ;) {
+        const l = 2 * i + 1
+        let m = i
+        if (l < this.heap.length && this.less(l, m)) m = l
+        if (l + 1 < this.heap.length && this.less(l + 1, m)) m = l + 1
+        if (m === i) break
+        this.swap(i, m)
+        i = m
+      }
+    }
+    return top.label
+  }
+
+  private less(i: number, j: number): boolean {
+    const a = this.heap[i]
+    const b = this.heap[j]
+    if (!a || !b) return false
+    if (before(a.label, b.label)) return true
+    return !before(b.label, a.label) && a.seq < b.seq
+  }
+
+  private swap(i: number, j: number): void {
+    const a = this.heap[i]
+    const b = this.heap[j]
+    if (!a || !b) return
+    this.heap[i] = b
+    this.heap[j] = a
+  }
+}

@@ -1,0 +1,54 @@
+import { constant } from '../../core/distribution'
+import { complement, mul, ONE, sub, type Fraction } from '../../core/fraction'
+import type { ActionOdds } from '../../core/ruleset'
+import type { Action, Answers, EncounterState } from '../../core/types'
+import { deathChance, outChance, sequenceOdds, swingOdds, type SwingOdds } from './attack-math'
+import { attackRoutine } from './attack-routine'
+import { maneuverActionOdds } from './maneuver-actions'
+import { slotFor, swingOptions } from './resolve-attack'
+import { attackSetup } from './situation'
+import { castOdds } from './spell-actions'
+import { readStats } from './stats'
+
+// Exact odds before committing (issue 9 "Odds and the UI"): P(hit), P(crit), the damage distribution,
+// P(the target goes down) and P(it dies), for one swing, a charge, a full attack or a coup de grace.
+
+function headline(swings: SwingOdds[], lethal: ActionOdds['damage'], target: Parameters<typeof outChance>[1]) {
+  const missAll = swings.reduce<Fraction>((p, s) => mul(p, complement(s.hit)), ONE)
+  const noCrit = swings.reduce<Fraction>((p, s) => mul(p, complement(s.crit)), ONE)
+  return [
+    { key: 'hit', p: sub(ONE, missAll) },
+    { key: 'crit', p: sub(ONE, noCrit) },
+    { key: 'down', p: outChance(lethal, target) },
+    { key: 'kill', p: deathChance(lethal, target) }
+  ]
+}
+
+/** Exact odds of an attack-like action under given answers (`Ruleset.odds`); null without chance. */
+export function actionOdds(state: EncounterState, action: Action, answers: Answers = {}): ActionOdds | null {
+  if (action.kind === 'cast') return castOdds(state, action, answers)
+  const attacker = state.combatants.find((c) => c.id === action.actorId)
+  const target = state.combatants.find((c) => c.id === action.targetId)
+  if (!attacker || !target) return null
+  const opts = swingOptions(action, answers)
+  const immuneCrit = readStats(target).immuneCrit
+  let slots
+  if (action.kind === 'attack') slots = [slotFor(state, attacker, action)]
+  else if (action.kind === 'charge' || action.kind === 'coupDeGrace') slots = attackRoutine(attacker, 'single').slice(0, 1)
+  else if (action.kind === 'fullAttack') slots = attackRoutine(attacker, 'full')
+  else return maneuverActionOdds(state, action, answers)
+  const swings: SwingOdds[] = []
+  for (const slot of slots) {
+    if (!slot) continue
+    const setup = attackSetup(state, attacker, target, slot, {
+      ...opts,
+      ...(action.kind === 'coupDeGrace' ? { autoCrit: true } : {})
+    })
+    swings.push(
+      swingOdds(slot, setup.mods, setup.ac, { immuneCrit, ...(action.kind === 'coupDeGrace' ? { autoCrit: true } : {}) })
+    )
+  }
+  if (swings.length === 0) return { headline: [], damage: constant(0) }
+  const { lethal } = sequenceOdds(swings)
+  return { headline: headline(swings, lethal, target), damage: lethal }
+}

@@ -1,0 +1,83 @@
+import type { DiceRoller } from '../../core/rng'
+import type { Action, Answers } from '../../core/types'
+import type { Chain } from './chain'
+import type { Cell } from './grid'
+import { canEndIn } from './movement'
+import { acceptedReactions, fireReactions, type Provoking } from './reactions'
+import { readStats, type PfEffect } from './stats'
+
+// Movement with its interruptions (pathfinder1e.md §2, §3.2, §3.4): the figure walks its path square by
+// square; at each square where an accepted attack of opportunity or readied action is due, the walk so
+// far is logged, the reactions fire, and the figure goes on unless it fell or was tripped. A figure that
+// stops where it may not stand goes back to the last square it may (§2 [TEXT L349]).
+
+/** How a movement kind provokes (§3.4) and what readied actions it triggers. */
+export function movementProvoking(action: Action): Provoking {
+  const path = (action.path ?? []).map(({ x, y }) => ({ x, y }))
+  const kind = action.kind
+  const mode =
+    kind === 'step' || kind === 'withdraw' || kind === 'charge' || kind === 'run' || kind === 'overrun'
+      ? kind
+      : 'move'
+  return { path, mode, trigger: kind === 'charge' ? 'charges' : 'entersReach' }
+}
+
+function walk(chain: Chain, actorId: string, cells: Cell[]): void {
+  if (cells.length === 0) return
+  const actor = chain.figure(actorId)
+  chain.emit([
+    {
+      type: 'moved',
+      id: actorId,
+      path: cells.map((c) => ({ x: c.x, y: c.y, z: actor.pos.z })),
+      facing: actor.facing
+    }
+  ])
+}
+
+/** §2 [TEXT L349]: back to the last square of the path it may stop in (or its start). */
+function settle(chain: Chain, actorId: string, path: Cell[], entered: number, start: Cell): void {
+  const here = chain.figure(actorId)
+  const cellAt = (j: number): Cell => (j === 0 ? start : path[j - 1]!)
+  if (entered === 0 || canEndIn(chain.state, here, cellAt(entered))) return
+  let j = entered - 1
+  while (j > 0 && !canEndIn(chain.state, here, cellAt(j))) j--
+  const back: Cell[] = []
+  for (let i = entered - 1; i >= j; i--) back.push(cellAt(i))
+  walk(chain, actorId, back)
+}
+
+/** Adds a lasting effect to a figure (charge −2 AC, running). */
+export function addEffect(chain: Chain, id: string, effect: PfEffect): void {
+  const stats = readStats(chain.figure(id))
+  chain.emit([{ type: 'stats.changed', id, stats: { ...stats, effects: [...stats.effects, effect] } }])
+}
+
+/**
+ * Walks `action.path` with the reactions its controllers accepted; returns how far the figure got and
+ * whether it was stopped.
+ */
+export function resolveMovement(
+  chain: Chain,
+  action: Action,
+  how: Provoking,
+  dice: DiceRoller,
+  answers: Answers
+): { entered: number; stopped: boolean } {
+  const reactions = acceptedReactions(chain.state, action, how, answers)
+  const { path } = how
+  const start = { x: chain.figure(action.actorId).pos.x, y: chain.figure(action.actorId).pos.y }
+  let from = 0
+  for (let k = 0; k <= path.length; k++) {
+    if (!reactions.some((r) => r.at === k)) continue
+    walk(chain, action.actorId, path.slice(from, k))
+    from = k
+    const interruption = fireReactions(chain, reactions, k, action.actorId, path, dice)
+    if (interruption.stopped) {
+      settle(chain, action.actorId, path, k, start)
+      return { entered: k, stopped: true }
+    }
+  }
+  walk(chain, action.actorId, path.slice(from))
+  return { entered: path.length, stopped: false }
+}

@@ -1,0 +1,122 @@
+import { spendEconomy } from '../../core/economy'
+import { applyEvents, type GameEvent } from '../../core/events'
+import type { DiceRoller } from '../../core/rng'
+import type { Combatant, EncounterState } from '../../core/types'
+import { applyDamage, rollD20 } from './damage'
+import { economy, type PfEconomyEvent } from './economy.machine'
+import { canAct, healthOf } from './health'
+import { readSettings } from './settings'
+import { abilityMod, readStats, type PfEffect, type PfStats } from './stats'
+
+// pathfinder1e.md §3.5 TURN_START: what ends as a figure's turn opens (flat-footed, "until your next turn"
+// effects, a readied action, last round's attacks of opportunity), then its own rolls: the dying figure's
+// stabilization check (§5) and a held figure's save against hold person.
+
+const END: PfEconomyEvent = { type: 'economy.end', end: 1 }
+
+/**
+ * Effects that end or tick as `actorId`'s turn opens: those lasting until its next turn go, those counted
+ * in rounds lose one and go at 0. Returns the same array when nothing changes.
+ */
+export function expireEffects(effects: readonly PfEffect[], actorId: string): PfEffect[] {
+  if (!effects.some((e) => e.until === actorId)) return effects as PfEffect[]
+  return effects.flatMap((e) => {
+    if (e.until !== actorId) return [e]
+    if (e.rounds === undefined || e.rounds <= 1) return []
+    return [{ ...e, rounds: e.rounds - 1 }]
+  })
+}
+
+function find(state: EncounterState, id: string): Combatant | undefined {
+  return state.combatants.find((c) => c.id === id)
+}
+
+function statsChanged(id: string, before: PfStats, after: PfStats): GameEvent[] {
+  return JSON.stringify(before) === JSON.stringify(after) ? [] : [{ type: 'stats.changed', id, stats: after }]
+}
+
+/** §3.5 TURN_START bookkeeping, as `stats.changed` events (the feinted figure's effect lives on it). */
+function expire(state: EncounterState, actorId: string): GameEvent[] {
+  const events: GameEvent[] = []
+  for (const c of state.combatants) {
+    const stats = readStats(c)
+    const effects = expireEffects(stats.effects, actorId)
+    if (c.id !== actorId) {
+      if (effects !== stats.effects)
+        events.push({ type: 'stats.changed', id: c.id, stats: { ...stats, effects } })
+      continue
+    }
+    // §3.1 flat-footed ends; §3.2 a readied action expires; §3.4 a new round of attacks of opportunity.
+    const { readied: _expired, ...rest } = stats
+    events.push(
+      ...statsChanged(c.id, stats, { ...rest, flatFooted: false, effects, aooUsed: 0, aooRound: state.round })
+    )
+  }
+  return events
+}
+
+/** [SRD] hold person: each round on its turn the subject saves again (Will) as a full-round action. */
+function holdSaves(state: EncounterState, actorId: string, dice: DiceRoller): GameEvent[] {
+  const actor = find(state, actorId)
+  if (!actor) return []
+  const stats = readStats(actor)
+  const will = stats.saves.will + abilityMod(stats.abilities.wis)
+  const events: GameEvent[] = []
+  let effects = stats.effects
+  for (const held of stats.effects.filter((e) => e.id === 'held' && e.dc !== undefined)) {
+    const save = rollD20(dice, actorId, 'pf1.hold-save', will, held.dc ?? 0, 'save')
+    events.push(save.event)
+    if (save.success) effects = effects.filter((e) => e !== held)
+  }
+  if (effects !== stats.effects)
+    events.push({ type: 'stats.changed', id: actorId, stats: { ...stats, effects } })
+  return events
+}
+
+/**
+ * §5 [SRD]: a dying figure rolls a Con check at DC `stabilizeDc` with its negative HP as a penalty (a natural
+ * 20 always succeeds): success makes it stable; failure costs 1 HP, which may kill it.
+ */
+function stabilize(state: EncounterState, actorId: string, dice: DiceRoller): GameEvent[] {
+  const actor = find(state, actorId)
+  if (!actor || healthOf(actor) !== 'dying') return []
+  const stats = readStats(actor)
+  const bonus = abilityMod(stats.abilities.con) + actor.life
+  const check = rollD20(dice, actorId, 'pf1.stabilize', bonus, readSettings(state).stabilizeDc, 'natural20')
+  if (check.success) {
+    const stable: PfStats = { ...stats, conditions: [...stats.conditions, 'stable'] }
+    return [check.event, { type: 'stats.changed', id: actorId, stats: stable }]
+  }
+  return [check.event, ...applyDamage(state, actorId, { lethal: 1, nonlethal: 0 }, 'pf1.dying', dice)]
+}
+
+/**
+ * The Ruleset `startTurn` hook (§3.5 TURN_START): clears flat-footed, expires this figure's "until your next
+ * turn" effects (charge, total defense, fighting defensively, a feint it gave) and ticks its timed ones,
+ * drops its readied action, resets its attacks of opportunity, then rolls its stabilization check or hold
+ * saves. A figure left unable to act (dying, stable, unconscious, paralyzed, held — or freed from hold
+ * person by the save, which took its full-round action) gets a spent economy, so the flow passes its turn.
+ */
+export function startTurn(state: EncounterState, actorId: string, dice: DiceRoller): GameEvent[] {
+  const actor = find(state, actorId)
+  if (!actor) return []
+  const events: GameEvent[] = []
+  const step = (make: (now: EncounterState) => GameEvent[]) => {
+    const now = applyEvents(state, events)
+    events.push(...make(now))
+  }
+  step((now) => expire(now, actorId))
+  const held = readStats(find(applyEvents(state, events), actorId) ?? actor).effects.some(
+    (e) => e.id === 'held'
+  )
+  step((now) => holdSaves(now, actorId, dice))
+  step((now) => stabilize(now, actorId, dice))
+  const after = applyEvents(state, events)
+  const turn = after.turn
+  const now = find(after, actorId)
+  if (turn?.activeId === actorId && now && (held || !canAct(now))) {
+    const spent = spendEconomy({ ...economy, charge: () => END }, turn.economy, END)
+    if (spent) events.push({ type: 'economy.changed', actorId, economy: spent })
+  }
+  return events
+}

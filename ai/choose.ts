@@ -123,7 +123,7 @@ function scoreMoves(
     const spent = budget - budgetLeft(after)
     const stillActive = after.turn?.activeId === p.actor.id
     const followUps = stillActive
-      ? scoreAttacks(after, ruleset, ruleset.legalActions(after, p.actor.id), p, w)
+      ? scoreAttacks(after, ruleset, ruleset.legalActions(after, p.actor.id, 'targeted'), p, w)
       : []
     const best = followUps.reduce<AiOption | null>((b, o) => (!b || o.score > b.score ? o : b), null)
     if (best) {

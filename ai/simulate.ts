@@ -12,10 +12,10 @@ export function afterAction(state: EncounterState, action: Action, ruleset: Rule
   return result.ok ? result.state : null
 }
 
-/** What the active figure may still spend, summed over the economy's counters. */
+/** What the active figure may still spend, summed over the economy's counters (`_` keys are bookkeeping). */
 export function budgetLeft(state: EncounterState): number {
   if (!state.turn) return 0
-  return Object.values(state.turn.economy.context).reduce((a, b) => a + b, 0)
+  return Object.entries(state.turn.economy.context).reduce((a, [k, v]) => (k.startsWith('_') ? a : a + v), 0)
 }
 
 /**

@@ -97,8 +97,12 @@ export interface Ruleset {
   terrain?(state: EncounterState): TerrainMark[]
   /** How a legal move reads on the map (band, who it provokes); absent = every move is band 0. */
   moveInfo?(state: EncounterState, action: Action): MoveInfo
-  /** Every action the figure could legally take now (moves to each reachable square included). */
-  legalActions(state: EncounterState, actorId: string): Action[]
+  /**
+   * Every action the figure could legally take now (moves to each reachable square included). With
+   * scope 'targeted' only the actions aimed at a figure are needed (the AI's follow-ups after a move it
+   * is weighing); a ruleset may return everything anyway.
+   */
+  legalActions(state: EncounterState, actorId: string, scope?: 'all' | 'targeted'): Action[]
   /** Null when legal; otherwise the reason a person can read. */
   validate(state: EncounterState, action: Action): Violation | null
   /**

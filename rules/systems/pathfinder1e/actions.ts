@@ -1,6 +1,7 @@
 import { spendEconomy } from '../../core/economy'
 import type { Action, Combatant, EncounterState, Violation } from '../../core/types'
 import { economy } from './economy'
+import type { PfEconomyEvent } from './economy.machine'
 import { attackRoutine } from './attack-routine'
 import { chargeLane, runMultiplier } from './charge'
 import { isHelpless } from './defense'
@@ -20,7 +21,8 @@ import { speedSquares, startParity } from './costs'
 // What a Pathfinder figure may do now (pathfinder1e.md §3.2) and why not when it may not. The economy
 // machine says whether the turn can pay; these checks say whether the rules allow the action at all.
 
-const refuse = (code: string, params?: Violation['params']): Violation => (params ? { code, params } : { code })
+const refuse = (code: string, params?: Violation['params']): Violation =>
+  params ? { code, params } : { code }
 
 function figure(state: EncounterState, id: string | undefined): Combatant | undefined {
   return id === undefined ? undefined : state.combatants.find((c) => c.id === id)
@@ -53,7 +55,12 @@ function inMeleeReach(state: EncounterState, attacker: Combatant, target: Combat
 }
 
 /** Why `attacker` cannot swing at `target` with its next attack now, or null. */
-export function attackViolation(state: EncounterState, attacker: Combatant, target: Combatant, action: Action): Violation | null {
+export function attackViolation(
+  state: EncounterState,
+  attacker: Combatant,
+  target: Combatant,
+  action: Action
+): Violation | null {
   if (target.side === attacker.side && !readSettings(state).friendlyFire) return refuse('friendlyFire')
   if (target.out) return refuse('targetOut')
   const slot = slotFor(state, attacker, action)
@@ -82,10 +89,14 @@ function movementViolation(state: EncounterState, actor: Combatant, action: Acti
   const half = healthOf(actor) === 'disabled' ? 0.5 : 1
   switch (action.kind) {
     case 'move':
-      return cost.cost > Math.floor(speed * half) * moveActionsLeft(state) ? refuse('tooFar', { cost: cost.cost * 5 }) : null
+      return cost.cost > Math.floor(speed * half) * moveActionsLeft(state)
+        ? refuse('tooFar', { cost: cost.cost * 5 })
+        : null
     case 'step':
       if (path.length !== 1 || stats.speed.land <= 5) return refuse('notAStep')
-      return reachableSquares(state, actor, { budget: 1, parity: startParity(state), mode: 'step' }).has(`${last.x},${last.y}`)
+      return reachableSquares(state, actor, { budget: 1, parity: startParity(state), mode: 'step' }).has(
+        `${last.x},${last.y}`
+      )
         ? null
         : refuse('notAStep')
     case 'withdraw':
@@ -131,10 +142,15 @@ export function validateAction(state: EncounterState, action: Action): Violation
     case 'fullAttack':
       return target ? attackViolation(state, actor, target, action) : refuse('noTarget')
     case 'coupDeGrace': {
-      if (!target || !isHelpless(target) || hasCondition(readStats(target), 'dead')) return refuse('notHelpless')
+      if (!target || !isHelpless(target) || hasCondition(readStats(target), 'dead'))
+        return refuse('notHelpless')
       if (readStats(target).immuneCrit) return refuse('immuneCrit')
       const slot = attackRoutine(actor, 'single')[0]
-      if (!slot || (slot.ranged && distanceFt(actor, target) > 5) || (!slot.ranged && !inMeleeReach(state, actor, target)))
+      if (
+        !slot ||
+        (slot.ranged && distanceFt(actor, target) > 5) ||
+        (!slot.ranged && !inMeleeReach(state, actor, target))
+      )
         return refuse('outOfReach')
       return null
     }
@@ -170,46 +186,80 @@ export function validateAction(state: EncounterState, action: Action): Violation
   }
 }
 
+/** Whether the turn can pay an economy event (one check per kind of movement, not per square). */
+function affords(state: EncounterState, event: PfEconomyEvent): boolean {
+  return state.turn !== null && spendEconomy(economy, state.turn.economy, event) !== null
+}
+
+/**
+ * The movement actions to every square the figure can reach (§3.2–3.3). The search builds legal paths,
+ * so they skip `validateAction`; whether the turn can pay is checked once per kind of movement.
+ */
 function moveActions(state: EncounterState, actor: Combatant): Action[] {
   const stats = readStats(actor)
-  if (hasCondition(stats, 'prone') || hasCondition(stats, 'grappled') || hasCondition(stats, 'pinned')) return []
+  if (hasCondition(stats, 'prone') || hasCondition(stats, 'grappled') || hasCondition(stats, 'pinned'))
+    return []
   const actions: Action[] = []
   const parity = startParity(state)
   const speed = speedSquares(state, actor.id)
   const half = healthOf(actor) === 'disabled' ? 0.5 : 1
+  const single = Math.floor(speed * half)
   const left = moveActionsLeft(state)
-  const toAction = (kind: string) => (path: Cell[]): Action => ({
+  const toAction = (kind: string, path: Cell[]): Action => ({
     kind,
     actorId: actor.id,
     path: path.map(({ x, y }) => ({ x, y, z: actor.pos.z }))
   })
-  if (left > 0) {
-    const budget = Math.floor(speed * half) * left
+  const canMove = affords(state, { type: 'economy.move', move: 1, squares: 1, _parity: parity })
+  const canDouble = affords(state, { type: 'economy.doubleMove', move: 2, squares: 1, _parity: parity })
+  if (left > 0 && (canMove || canDouble)) {
+    const budget = single * (canDouble ? left : 1)
     for (const r of reachableSquares(state, actor, { budget, parity, mode: 'move' }).values())
-      if (r.path.length > 0) actions.push(toAction('move')(r.path))
+      if (r.path.length > 0 && (r.cost <= single ? canMove : canDouble))
+        actions.push(toAction('move', r.path))
   }
   const c = context(state)
-  if ((c.step ?? 0) > 0 && (c._moved ?? 0) === 0 && stats.speed.land > 5)
+  if (
+    (c.step ?? 0) > 0 &&
+    (c._moved ?? 0) === 0 &&
+    stats.speed.land > 5 &&
+    affords(state, { type: 'economy.step', step: 1, _parity: parity })
+  )
     for (const r of reachableSquares(state, actor, { budget: 1, parity, mode: 'step' }).values())
-      if (r.path.length === 1) actions.push(toAction('step')(r.path))
-  if (fullRoundFree(state) && (c._moved ?? 0) === 0 && (c._stepped ?? 0) === 0) {
-    const threatened = threatenedBy(state, actor.pos, actor.side).length > 0
-    if (threatened)
-      for (const r of reachableSquares(state, actor, { budget: speed * 2, parity, mode: 'withdraw' }).values())
-        if (r.path.length > 0) actions.push(toAction('withdraw')(r.path))
+      if (r.path.length === 1) actions.push(toAction('step', r.path))
+  const canFull = affords(state, { type: 'economy.full', full: 1, squares: 1, _parity: parity })
+  if (
+    canFull &&
+    fullRoundFree(state) &&
+    (c._moved ?? 0) === 0 &&
+    (c._stepped ?? 0) === 0 &&
+    !hasCondition(stats, 'blinded')
+  ) {
+    if (threatenedBy(state, actor.pos, actor.side).length > 0)
+      for (const r of reachableSquares(state, actor, {
+        budget: speed * 2,
+        parity,
+        mode: 'withdraw'
+      }).values())
+        if (r.path.length > 0) actions.push(toAction('withdraw', r.path))
     const runBudget = speed * runMultiplier(stats)
     for (const r of reachableSquares(state, actor, { budget: runBudget, parity, mode: 'run' }).values())
-      if (r.cost > speed * 2 && r.path.length > 0) actions.push(toAction('run')(r.path))
+      if (r.cost > speed * 2 && r.path.length > 0) actions.push(toAction('run', r.path))
   }
   return actions
 }
 
-/** Every action the figure could legally take now. */
-export function legalActions(state: EncounterState, actorId: string): Action[] {
+/** Every action the figure could legally take now; `scope` 'targeted' leaves out movement and self actions. */
+export function legalActions(
+  state: EncounterState,
+  actorId: string,
+  scope: 'all' | 'targeted' = 'all'
+): Action[] {
   const actor = figure(state, actorId)
   if (!actor || !canAct(actor) || !state.turn || state.turn.activeId !== actorId) return []
   const c = context(state)
-  const candidates: Action[] = [...moveActions(state, actor)]
+  const moves = scope === 'all' ? moveActions(state, actor) : []
+  const candidates: Action[] = []
   const enemies = state.combatants.filter((e) => e.side !== actor.side)
   for (const enemy of enemies) {
     if (!enemy.out) {
@@ -226,24 +276,34 @@ export function legalActions(state: EncounterState, actorId: string): Action[] {
           })
       }
     }
-    if (isHelpless(enemy) && fullRoundFree(state)) candidates.push({ kind: 'coupDeGrace', actorId, targetId: enemy.id })
+    if (isHelpless(enemy) && fullRoundFree(state))
+      candidates.push({ kind: 'coupDeGrace', actorId, targetId: enemy.id })
   }
   for (const ally of state.combatants)
     if (ally.side === actor.side && ally.id !== actorId && healthOf(ally) === 'dying')
       candidates.push({ kind: 'stabilize', actorId, targetId: ally.id })
-  const stats = readStats(actor)
-  candidates.push({ kind: 'totalDefense', actorId }, { kind: 'standUp', actorId })
-  for (const w of stats.weapons) candidates.push({ kind: 'drawWeapon', actorId, options: { weapon: w.id } })
-  for (const trigger of ['entersReach', 'attacks', 'casts', 'charges'])
-    candidates.push({ kind: 'ready', actorId, options: { trigger } })
-  if ((c.standard ?? 0) > 0 && (c.move ?? 0) > 0 && (c._attacked ?? 0) === 0 && (c._moved ?? 0) === 0) {
-    const order = initiativeOrderOf(state)
-    const mine = order.findIndex((f) => f.id === actorId)
-    for (const later of order.slice(mine + 1)) candidates.push({ kind: 'delay', actorId, targetId: later.id })
+  if (scope === 'all') {
+    const stats = readStats(actor)
+    candidates.push({ kind: 'totalDefense', actorId }, { kind: 'standUp', actorId })
+    for (const w of stats.weapons) candidates.push({ kind: 'drawWeapon', actorId, options: { weapon: w.id } })
+    for (const trigger of ['entersReach', 'attacks', 'casts', 'charges'])
+      candidates.push({ kind: 'ready', actorId, options: { trigger } })
+    if ((c.standard ?? 0) > 0 && (c.move ?? 0) > 0 && (c._attacked ?? 0) === 0 && (c._moved ?? 0) === 0) {
+      const order = initiativeOrderOf(state)
+      const mine = order.findIndex((f) => f.id === actorId)
+      for (const later of order.slice(mine + 1))
+        candidates.push({ kind: 'delay', actorId, targetId: later.id })
+    }
   }
   candidates.push(...maneuverActions(state, actor), ...spellActions(state, actor))
+  const wanted = scope === 'all' ? candidates : candidates.filter((a) => a.targetId !== undefined)
   const turn = state.turn
-  return candidates.filter(
-    (a) => validateAction(state, a) === null && spendEconomy(economy, turn.economy, economy.charge(state, a)) !== null
-  )
+  return [
+    ...moves,
+    ...wanted.filter(
+      (a) =>
+        validateAction(state, a) === null &&
+        spendEconomy(economy, turn.economy, economy.charge(state, a)) !== null
+    )
+  ]
 }

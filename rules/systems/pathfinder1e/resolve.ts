@@ -12,7 +12,6 @@ import { resolveSimple } from './resolve-simple'
 import { rollSave, saveBonus } from './saves'
 import { readSettings } from './settings'
 import { resolveCast } from './spell-actions'
-import { validateAction } from './actions'
 
 // pathfinder1e.md §3–§5: one legal action, resolved into events through a Chain so every step sees the
 // ones before it (reactions mid-move, a target that fell before the next swing).
@@ -44,8 +43,8 @@ export function resolveAction(
   dice: DiceRoller,
   answers: Answers = {}
 ): GameEvent[] {
-  const violation = validateAction(state, action)
-  if (violation) throw new Error(`pathfinder1e: illegal ${action.kind} by ${action.actorId}: ${violation.code}`)
+  // The engine validated the action before asking its decisions; checking again here would double the
+  // cost of every move the AI weighs.
   const chain = new Chain(state)
   const actor = chain.figure(action.actorId)
   const wasDisabled = healthOf(actor) === 'disabled'

@@ -24,6 +24,8 @@ export type GameEvent =
       sides: number
       result: number
       target?: number
+      /** The roll needs at least `target` (d20 + bonus against AC/DC); absent = at most (roll-under). */
+      atLeast?: boolean
       success: boolean
       /** Set when a natural face decided the roll regardless of the target. */
       natural?: 'success' | 'failure'
@@ -62,6 +64,14 @@ function updateCombatant(
 function withoutUntouched(turn: NonNullable<EncounterState['turn']>): string[] {
   const setAside = turn.paused?.some((p) => p.actorId === turn.activeId) ?? false
   return setAside ? turn.activated : turn.activated.filter((id) => id !== turn.activeId)
+}
+
+/**
+ * Marks every roll with a target as one that must meet or beat it (PF's d20 + bonus against AC/DC,
+ * Athkri's checks against a Difficulty), for rulesets whose rolls all work that way.
+ */
+export function rollsAtLeast(events: readonly GameEvent[]): GameEvent[] {
+  return events.map((e) => (e.type === 'dice.rolled' && e.target !== undefined ? { ...e, atLeast: true } : e))
 }
 
 /** Folds one event into the state (pure; the log grows by the event). */
@@ -150,7 +160,9 @@ function reduce(state: EncounterState, e: GameEvent): EncounterState {
     case 'damaged':
       return {
         ...state,
-        combatants: updateCombatant(state, e.id, (c) => ({ life: Math.max(c.lifeMin ?? 0, c.life - e.amount) }))
+        combatants: updateCombatant(state, e.id, (c) => ({
+          life: Math.max(c.lifeMin ?? 0, c.life - e.amount)
+        }))
       }
     case 'combatant.out':
       return { ...state, combatants: updateCombatant(state, e.id, () => ({ out: true })) }

@@ -78,6 +78,7 @@ export const gameEventSchema = z.discriminatedUnion('type', [
     sides: int.min(2).max(1000),
     result: int,
     target: z.number().optional(),
+    atLeast: z.boolean().optional(),
     success: z.boolean(),
     natural: z.enum(['success', 'failure']).optional(),
     face: z.string().min(1).max(30).optional()

@@ -5,6 +5,7 @@ import type { EncounterState } from '../../rules/core/types'
 import { athkriSampleEncounter } from '../../rules/systems/athkri'
 import { hq2SampleEncounter } from '../../rules/systems/hq2'
 import { createFigure } from '../../rules/systems/minecraft/content'
+import { pathfinder1eSampleEncounter } from '../../rules/systems/pathfinder1e/sample'
 import { minecraftHeightsSampleEncounter } from '../../rules/systems/minecraft/sample'
 
 // A 16×12 Minecraft skirmish: two heroes by a ruined wall, three zombies and a skeleton archer.
@@ -97,6 +98,7 @@ export function buildSampleCampaigns(): Campaign[] {
   return [
     minecraftSample(),
     campaignOf('hq2-sample', 'HeroQuest 2: la guarida del Fimir', [hq2SampleEncounter()]),
-    campaignOf('athkri-sample', 'Athkri: emboscada en el vado', [athkriSampleEncounter()])
+    campaignOf('athkri-sample', 'Athkri: emboscada en el vado', [athkriSampleEncounter()]),
+    campaignOf('pathfinder1e-sample', 'Pathfinder: emboscada goblin', [pathfinder1eSampleEncounter()])
   ]
 }

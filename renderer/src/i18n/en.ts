@@ -94,6 +94,7 @@ export const en: Record<MessageKey, string> = {
   'log.attackDeclared': '{attacker} attacks {target}: {mode}.',
   'log.attackDeclaredSector': '{attacker} attacks {target}: {mode}, {sector}.',
   'log.rollTarget': '{actor}, {purpose}: d{sides} = {result} (needs ≤ {target}) → {outcome}',
+  'log.rollAtLeast': '{actor}, {purpose}: {result} on d{sides} with modifiers (needs ≥ {target}) → {outcome}',
   'log.roll': '{actor}, {purpose}: d{sides} = {result} → {outcome}',
   'log.pool': '{actor}, {purpose}: {n} dice → {faces} ({counted} count)',
   'log.success': 'success',

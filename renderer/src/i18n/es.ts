@@ -96,6 +96,7 @@ export const es = {
   'log.attackDeclared': '{attacker} ataca a {target}: {mode}.',
   'log.attackDeclaredSector': '{attacker} ataca a {target}: {mode}, {sector}.',
   'log.rollTarget': '{actor}, {purpose}: d{sides} = {result} (necesita ≤ {target}) → {outcome}',
+  'log.rollAtLeast': '{actor}, {purpose}: {result} en d{sides} con modificadores (necesita ≥ {target}) → {outcome}',
   'log.roll': '{actor}, {purpose}: d{sides} = {result} → {outcome}',
   'log.pool': '{actor}, {purpose}: {n} dados → {faces} ({counted} cuentan)',
   'log.success': 'éxito',

@@ -42,9 +42,8 @@ function dice(e: Extract<GameEvent, { type: 'dice.rolled' }>, name: Names, tr: L
     result: e.sides === 10 && e.result === 10 ? '0' : e.result,
     outcome: outcome(tr, e)
   }
-  return e.target === undefined
-    ? tr.t('log.roll', params)
-    : tr.t('log.rollTarget', { ...params, target: e.target })
+  if (e.target === undefined) return tr.t('log.roll', params)
+  return tr.t(e.atLeast ? 'log.rollAtLeast' : 'log.rollTarget', { ...params, target: e.target })
 }
 
 function cost(tr: LogTranslator, spent: Record<string, number>): string {

@@ -53,6 +53,7 @@ describe('first aid (athkri.md §6, G-11)', () => {
         sides: 10,
         result: 12,
         target: 12,
+        atLeast: true,
         success: true
       },
       { type: 'healed', id: 'hurt', amount: 0, source: 'firstAid' }
@@ -77,6 +78,7 @@ describe('first aid (athkri.md §6, G-11)', () => {
         sides: 10,
         result: 5,
         target: 12,
+        atLeast: true,
         success: false
       }
     ])

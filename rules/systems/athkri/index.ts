@@ -1,3 +1,4 @@
+import { rollsAtLeast } from '../../core/events'
 import type { Ruleset } from '../../core/ruleset'
 import { initiativeOrder } from '../../core/turn-order'
 import { actionOdds, legalActions, resolveAction, validateAction } from './actions'
@@ -20,12 +21,13 @@ export const athkri: Ruleset = {
   // athkri.md §4: initiative once per combat, highest first; the bleeding still open their turns to roll.
   turnOrder: initiativeOrder(canTakeTurn, initiativeTieBreak),
   economy,
-  rollInitiative,
-  startTurn,
+  // athkri.md §2: every check with a target must reach it (total ≥ Difficulty).
+  rollInitiative: (state, dice) => rollsAtLeast(rollInitiative(state, dice)),
+  startTurn: (state, actorId, dice) => rollsAtLeast(startTurn(state, actorId, dice)),
   legalActions,
   validate: validateAction,
   decide,
-  resolve: resolveAction,
+  resolve: (state, action, dice, answers) => rollsAtLeast(resolveAction(state, action, dice, answers)),
   odds: actionOdds,
   // athkri.md §5.3: the GM's cover obstacles (trees, carts, trenches), for the map.
   terrain: (state) =>

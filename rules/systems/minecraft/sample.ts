@@ -52,7 +52,7 @@ function place(
 }
 
 /** The heights sample (phase 'setup'): Steve and Alex against zombies and skeletons holding a hill. */
-export function minecraftHeightsSampleEncounter(seed = 20261208): EncounterState {
+export function minecraftHeightsSampleEncounter(seed = 20261227): EncounterState {
   const board = heightsBoard()
   return newEncounter({
     id: 'minecraft-heights',

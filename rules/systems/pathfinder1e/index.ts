@@ -10,7 +10,7 @@ import { resolveAction } from './resolve'
 import { defaultSettings, readSettings, settingsSchema } from './settings'
 import { startTurn } from './start-turn'
 import { statsSchema } from './stats'
-import { applyEvents } from '../../core/events'
+import { applyEvents, rollsAtLeast } from '../../core/events'
 import { terms } from './terms'
 import { pfTurnOrder } from './turn-order'
 
@@ -24,10 +24,11 @@ export const pathfinder1e: Ruleset = {
   // §3.1: initiative once per encounter, highest first; delay and ready move a figure's count.
   turnOrder: pfTurnOrder,
   economy,
-  rollInitiative,
+  // Every Pathfinder roll with a target must meet or beat it (d20 + bonus ≥ AC/DC, d100 > miss chance).
+  rollInitiative: (state, dice) => rollsAtLeast(rollInitiative(state, dice)),
   // §3.5 TURN_START, then a figure that cannot act (dying, held, asleep) has nothing to spend.
   startTurn(state, actorId, dice) {
-    const events = startTurn(state, actorId, dice)
+    const events = rollsAtLeast(startTurn(state, actorId, dice))
     const after = applyEvents(state, events)
     const actor = after.combatants.find((c) => c.id === actorId)
     if (!actor || canAct(actor) || !after.turn) return events
@@ -37,7 +38,7 @@ export const pathfinder1e: Ruleset = {
   legalActions,
   validate: validateAction,
   decide,
-  resolve: resolveAction,
+  resolve: (state, action, dice, answers) => rollsAtLeast(resolveAction(state, action, dice, answers)),
   odds: actionOdds,
   // §2, §4.5, §4.6: the terrain the rules read, for the map.
   terrain: (state) =>

@@ -5,10 +5,10 @@ import { maneuverDecision, maneuverProvoking } from './maneuver-actions'
 import { reactionRequest, type Provoking } from './reactions'
 import { movementProvoking } from './resolve-move'
 import { readSettings } from './settings'
-import { attackSetup, CONCEALMENT_CALL, COVER_CALL } from './situation'
+import { attackSetup, CONCEALMENT_CALL, COVER_CALL, IMPROVED_COVER_CALL } from './situation'
 
 // The decisions an action waits for before it resolves (pathfinder1e.md §3.5 REACTION_WINDOW, §7 GM
-// points): the GM's adjudication of cover (G-2) and concealment (G-4) when they arise, an action's own
+// points): the GM's adjudication of cover (G-2, G-3) and concealment (G-4) when they arise, an action's own
 // choices (the overrun target may step aside), then every reaction it allows, in the order they fire.
 
 /** The decider id of GM adjudication points. */
@@ -49,7 +49,21 @@ function gmCall(state: EncounterState, action: Action, answers: Answers): Decisi
   const setup = attackSetup(state, attacker, target, slot, { answers })
   const params = { attacker: attacker.name, target: target.name }
   if (setup.cover === 'normal' && !(COVER_CALL in answers))
-    return { id: COVER_CALL, deciderId: GM_DECIDER, choices: ['normal', 'partial'], default: 'normal', params }
+    return {
+      id: COVER_CALL,
+      deciderId: GM_DECIDER,
+      choices: ['normal', 'partial'],
+      default: 'normal',
+      params
+    }
+  if (setup.cover === 'improved' && !(IMPROVED_COVER_CALL in answers))
+    return {
+      id: IMPROVED_COVER_CALL,
+      deciderId: GM_DECIDER,
+      choices: ['improved', 'normal'],
+      default: 'improved',
+      params
+    }
   if (setup.concealment !== 0 && !(CONCEALMENT_CALL in answers))
     return {
       id: CONCEALMENT_CALL,

@@ -4,6 +4,7 @@ import type { AttackSlot } from './attack-routine'
 import { concealmentOf, coverBetween, type CoverLevel } from './cover'
 import { armorClass, losesDexToAc } from './defense'
 import { distanceFt } from './grid'
+import { inSaddle, mountedVsSmallerOnFoot, mountMoveOf } from './mount'
 import { readSettings } from './settings'
 import { hasFeat, readStats } from './stats'
 import { engagedInMelee, isFlanking } from './threat'
@@ -14,6 +15,8 @@ import { engagedInMelee, isFlanking } from './threat'
 
 /** Decision key of the GM's cover adjudication (G-2): normal cover or partial. */
 export const COVER_CALL = 'pf1.cover'
+/** Decision key of the GM's confirmation of improved cover from tagged terrain (G-3). */
+export const IMPROVED_COVER_CALL = 'pf1.improvedCover'
 /** Decision key of the GM's concealment percentage (G-4). */
 export const CONCEALMENT_CALL = 'pf1.concealment'
 
@@ -47,7 +50,13 @@ export function rangeIncrements(distance: number, slot: AttackSlot): number | nu
 }
 
 /** The sneak attack dice that apply: flanking or a target denied its Dex, within 30 ft for ranged. */
-function precisionDice(attacker: Combatant, target: Combatant, flanking: boolean, distance: number, slot: AttackSlot) {
+function precisionDice(
+  attacker: Combatant,
+  target: Combatant,
+  flanking: boolean,
+  distance: number,
+  slot: AttackSlot
+) {
   const dice = readStats(attacker).sneakAttackDice ?? 0
   if (dice === 0 || readStats(target).immuneCrit) return undefined
   if (slot.ranged && distance > 30) return undefined
@@ -62,22 +71,38 @@ export function attackSetup(
   slot: AttackSlot,
   opts: SwingOptions
 ): AttackSetup {
+  // §4.12 [TEXT L485]: a rider shares its mount's space: distance, cover and flanking are measured from it.
+  return setupOf(state, inSaddle(state, attacker), inSaddle(state, target), slot, opts)
+}
+
+function setupOf(
+  state: EncounterState,
+  attacker: Combatant,
+  target: Combatant,
+  slot: AttackSlot,
+  opts: SwingOptions
+): AttackSetup {
   const settings = readSettings(state)
   const answers = opts.answers ?? {}
   const distance = distanceFt(attacker, target)
   let cover: CoverLevel | 'total' = coverBetween(state, attacker, target, slot.ranged ? 'ranged' : 'melee')
   if (cover === 'normal' && answers[COVER_CALL] === 'partial') cover = 'partial'
+  if (cover === 'improved' && answers[IMPROVED_COVER_CALL] === 'normal') cover = 'normal'
   const concealment = concealmentOf(state, attacker, target)
   const flanking = !slot.ranged && isFlanking(state, attacker, target)
   const increments = rangeIncrements(distance, slot)
   const shooter = readStats(attacker)
+  const higherGround = !slot.ranged && attacker.pos.z > target.pos.z
   const attack = situationalAttack(
     attacker,
     slot,
     {
       flanking,
       charging: opts.charging === true,
-      higherGround: !slot.ranged && attacker.pos.z > target.pos.z,
+      higherGround,
+      // §4.12 [TEXT L487–491]: the saddle is higher ground (not added twice); ranged while the mount moves.
+      mountedVsSmallerOnFoot: !higherGround && mountedVsSmallerOnFoot(state, attacker, target),
+      mountMove: mountMoveOf(state, attacker),
       shootingIntoMelee:
         slot.ranged && !hasFeat(shooter, 'PreciseShot') && engagedInMelee(state, target, attacker.side),
       rangeIncrements: Math.max(0, (increments ?? 1) - 1),
@@ -96,7 +121,11 @@ export function attackSetup(
           ? settings.totalConcealmentPercent
           : settings.concealmentPercent
   const precision = precisionDice(attacker, target, flanking, distance, slot)
-  const mods: AttackMods = { attack, concealmentPercent: percent, ...(precision ? { precisionDice: precision } : {}) }
+  const mods: AttackMods = {
+    attack,
+    concealmentPercent: percent,
+    ...(precision ? { precisionDice: precision } : {})
+  }
   const feinted = readStats(target).effects.some((e) => e.id === 'feinted' && e.until === attacker.id)
   const ac = armorClass(target, {
     touch: slot.touch,

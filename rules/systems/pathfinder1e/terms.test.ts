@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { GRAPPLE_OPTIONS, MANEUVER_KINDS, OVERRUN } from './maneuver-check'
 import { AOO, READY } from './reactions'
 import { defaultSettings, terrainSchema } from './settings'
-import { CONCEALMENT_CALL, COVER_CALL } from './situation'
+import { CONCEALMENT_CALL, COVER_CALL, IMPROVED_COVER_CALL } from './situation'
 import { CONCENTRATION } from './spell-concentration'
 import { SPELL_ROLLS } from './spell-resolve'
 import { allSpells } from './spells'
@@ -165,13 +165,23 @@ describe('pathfinder1e terms', () => {
 
   it('has every decision, its choices and only the params the requests carry', () => {
     const declared = matches(source, /Decision key[^\n]*\n\s*export const \w+ = '(pf1\.[\w-]+)'/g)
-    const ids = [...new Set([AOO, READY, COVER_CALL, CONCEALMENT_CALL, OVERRUN, ...declared])]
-    expect(ids.sort()).toEqual(['pf1.aoo', 'pf1.concealment', 'pf1.cover', 'pf1.overrun', 'pf1.ready'])
+    const ids = [
+      ...new Set([AOO, READY, COVER_CALL, IMPROVED_COVER_CALL, CONCEALMENT_CALL, OVERRUN, ...declared])
+    ]
+    expect(ids.sort()).toEqual([
+      'pf1.aoo',
+      'pf1.concealment',
+      'pf1.cover',
+      'pf1.improvedCover',
+      'pf1.overrun',
+      'pf1.ready'
+    ])
     for (const id of ids) expect(es).toHaveProperty([`decision.${id}`])
     const choices: Record<string, string[]> = {
       [AOO]: ['attack', 'trip', 'pass'],
       [READY]: ['fire', 'hold'],
       [COVER_CALL]: ['normal', 'partial'],
+      [IMPROVED_COVER_CALL]: ['improved', 'normal'],
       [OVERRUN]: ['block', 'avoid']
     }
     for (const [id, list] of Object.entries(choices))
@@ -192,6 +202,7 @@ describe('pathfinder1e terms', () => {
       [AOO]: ['actor', 'reactor'],
       [READY]: ['actor', 'reactor'],
       [COVER_CALL]: ['attacker', 'target'],
+      [IMPROVED_COVER_CALL]: ['attacker', 'target'],
       [CONCEALMENT_CALL]: ['attacker', 'target'],
       [OVERRUN]: ['actor', 'target']
     }

@@ -47,12 +47,13 @@ export class HighlightLayer {
       this.drawRings(targetCells, layout)
       changed = true
     }
-    if (this.stale('marks', [layout.key, path, pathCost, provokes, refused, start, occupied])) {
+    const pathText = view.pathLabel ?? (pathCost === null ? null : String(pathCost))
+    if (this.stale('marks', [layout.key, path, pathText, provokes, refused, start, occupied])) {
       this.marks.clear()
       this.pills.clear()
       this.pillText.begin()
       if (refused) this.drawRefused(refused, occupied, layout)
-      if (path.length > 0) this.drawPath(start, path, pathCost, provokes, layout)
+      if (path.length > 0) this.drawPath(start, path, pathText, provokes, layout)
       this.pillText.end()
       changed = true
     }
@@ -192,7 +193,7 @@ export class HighlightLayer {
   private drawPath(
     start: Cell | null,
     path: Cell[],
-    cost: number | null,
+    cost: string | null,
     provokes: number,
     layout: Layout
   ): void {
@@ -213,9 +214,7 @@ export class HighlightLayer {
     const end = pts[pts.length - 1]!
     this.marks.circle(end[0], end[1], c * 0.32).stroke({ width: 2.5, color: palette.path })
     // the cost, and "⚠ n" beside it when the move provokes n figures (the pill turns orange)
-    const text = [cost === null ? '' : String(cost), provokes > 0 ? `⚠ ${provokes}` : '']
-      .filter(Boolean)
-      .join('  ')
+    const text = [cost ?? '', provokes > 0 ? `⚠ ${provokes}` : ''].filter(Boolean).join('  ')
     if (!text) return
     const label = this.pillText.take(text, layout.styles.pillDark, 0, 0)
     this.placePill(label, end[0], end[1], provokes > 0 ? palette.provokes : palette.path, layout)

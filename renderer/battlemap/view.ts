@@ -47,6 +47,8 @@ export interface BattlemapView {
   path: Cell[]
   /** shown at the path's end */
   pathCost: number | null
+  /** the path's cost in the rules' words ("30 pies"), shown instead of the bare number; absent = number */
+  pathLabel?: string | null
   /** how many figures the hovered path provokes (a warning beside its cost; 0 = none) */
   pathProvokes: number
   /** token ids the active figure can attack (ring highlight) */

@@ -7,6 +7,7 @@ import { EncounterSession } from './encounter.svelte'
 import { CorruptSaveError } from './restore'
 import type { Violation } from '../../../rules/core/types'
 import { locale } from './locale.svelte'
+import { formatCost, type CostPart } from './options'
 import { parseRoute, routeHash, type Route } from './route'
 
 /** An error shown to the GM: a catalogue key and its parameters. */
@@ -97,7 +98,15 @@ export class AppState {
       const ai = new WorkerAiPlayer()
       try {
         const describe = (v: Violation): string => locale.code('violation', v.code, v.params)
-        const deps = { store: this.#store, ai, notesStorage: localStorage, aiDelayMs: aiDelay(), describe }
+        const describeCost = (cost: readonly CostPart[]): string => formatCost(locale.code, cost)
+        const deps = {
+          store: this.#store,
+          ai,
+          notesStorage: localStorage,
+          aiDelayMs: aiDelay(),
+          describe,
+          describeCost
+        }
         this.session = new EncounterSession(campaign, encounterId, deps)
         locale.useSystem(campaign.system)
       } catch (error) {

@@ -158,6 +158,15 @@ describe('attackTargets', () => {
     ]
     expect(attackTargets(actions)).toEqual(['z1', 'z2'])
   })
+
+  it('keeps an ally to help, but not the actor itself nor the figure a delay waits for', () => {
+    const actions: Action[] = [
+      { kind: 'delay', actorId: 'a', targetId: 'z1' },
+      { kind: 'cast', actorId: 'a', targetId: 'a', options: { spell: 'armor' } },
+      { kind: 'stabilize', actorId: 'a', targetId: 'ally' }
+    ]
+    expect(attackTargets(actions)).toEqual(['ally'])
+  })
 })
 
 describe('deriveView', () => {
@@ -199,6 +208,17 @@ describe('deriveView', () => {
     expect(view.path[0]).toEqual({ x: 2, y: 5 })
     expect(view.path[2]).toEqual({ x: 4, y: 5 })
     expect(view.pathCost).toBe(2)
+    expect(view.pathLabel).toBeNull()
+    const worded = deriveView({
+      state,
+      activeId: 'steve',
+      moves,
+      targets: [],
+      hover: { x: 4, y: 5 },
+      refused: null,
+      costLabel: (move) => `${move.cost * 5} pies`
+    })
+    expect(worded.pathLabel).toBe('10 pies')
     expect(view.reachable).toHaveLength(moves.length)
     expect(view.targets).toEqual(['zombie-1'])
   })

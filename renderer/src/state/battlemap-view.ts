@@ -1,6 +1,7 @@
 import type { BattlemapView, Cell, TokenView } from '../../battlemap/view'
 import type { MoveInfo, Ruleset } from '../../../rules/core/ruleset'
 import type { Action, EncounterState } from '../../../rules/core/types'
+import { TURN_ORDER_KINDS } from './options'
 
 /** A square the active figure can move to: the rules' move action, its path and what it costs. */
 export interface MoveOption {
@@ -29,6 +30,8 @@ export interface ViewInput {
   refused: (Cell & { reason: string }) | null
   /** The ruleset's terrain marks (cover...), if it has any. */
   terrain?: ReadonlyArray<Cell & { kind: string; passable: boolean }>
+  /** A move's cost in words for the path's pill ("30 pies", "2 PA"); absent: the bare number. */
+  costLabel?: (move: MoveOption) => string
 }
 
 /** Token colours by side order when a combatant has none: steel blue, blood red, then a few more. */
@@ -89,9 +92,15 @@ export function moveOptions(
   return [...byCell.values()]
 }
 
-/** The ids of the figures that some legal action targets, in first-seen order. */
+/**
+ * The ids of the figures that some legal action targets, in first-seen order: allies included (a dying
+ * one to stabilize), the actor itself and turn-order actions (delay until after someone) left out — those
+ * are the active panel's.
+ */
 export function attackTargets(actions: readonly Action[]): string[] {
-  return [...new Set(actions.flatMap((a) => (a.kind !== 'move' && a.targetId ? [a.targetId] : [])))]
+  const aimed = (a: Action): a is Action & { targetId: string } =>
+    a.kind !== 'move' && !!a.targetId && a.targetId !== a.actorId && !TURN_ORDER_KINDS.has(a.kind)
+  return [...new Set(actions.filter(aimed).map((a) => a.targetId))]
 }
 
 /** The figure (not out) standing on a square. */
@@ -133,6 +142,7 @@ export function deriveView(input: ViewInput): BattlemapView {
     reachable: moves.map((m) => ({ ...m.cell, cost: m.cost, band: m.band, provokes: m.provokes.length })),
     path: hovered && active ? [{ x: active.pos.x, y: active.pos.y }, ...hovered.path] : [],
     pathCost: hovered ? hovered.cost : null,
+    pathLabel: hovered && input.costLabel ? input.costLabel(hovered) : null,
     pathProvokes: hovered ? hovered.provokes.length : 0,
     targets: [...input.targets],
     refused: input.refused

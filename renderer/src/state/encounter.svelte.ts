@@ -23,10 +23,12 @@ import {
 import type { AiNote } from './log-lines'
 import {
   attackOptions,
+  costParts,
   economyCounters,
   ownActions,
   totalCost,
   type AttackOption,
+  type CostPart,
   type EconomyCounter
 } from './options'
 import { refusal } from './refusal'
@@ -46,6 +48,8 @@ export interface SessionDeps {
   aiDelayMs: number
   /** A refusal as text (the i18n layer's `violation.<code>`); ids in its params are already names. */
   describe(violation: Violation): string
+  /** A cost as text (each part through `cost.<key>`), for the map's path pill. */
+  describeCost(cost: readonly CostPart[]): string
 }
 
 /**
@@ -94,6 +98,10 @@ export class EncounterSession {
   readonly legal: Action[] = $derived.by(() =>
     this.humanTurn && this.active ? this.ruleset.legalActions(this.state, this.active.id) : []
   )
+  /** Every action declared so far, the AI's included: they teach the UI the ruleset's attack vocabulary. */
+  readonly declared: Action[] = $derived.by(() =>
+    this.snapshot.context.commands.flatMap((c) => (c.type === 'action.declare' ? [c.action] : []))
+  )
   readonly moves: MoveOption[] = $derived.by(() =>
     moveOptions(
       this.legal,
@@ -108,6 +116,8 @@ export class EncounterSession {
       : null
   )
   readonly hoverMove = $derived(this.hover ? this.#moveAt(this.hover) : undefined)
+  /** What the hovered move costs, in the parts `describeCost` words. */
+  readonly hoverMoveCost: CostPart[] = $derived(this.hoverMove ? this.moveCost(this.hoverMove.action) : [])
   readonly hoverRefusal = $derived(this.hover ? this.#refusalAt(this.hover) : null)
   readonly economy: EconomyCounter[] = $derived.by(() => economyCounters(this.ruleset, this.state))
   /** Facings the active figure may turn to now. */
@@ -117,7 +127,7 @@ export class EncounterSession {
   /** The attacks offered against the selected target, legal or not (with the reason), with their odds. */
   readonly attackOptions: AttackOption[] = $derived.by(() =>
     this.active && this.target
-      ? attackOptions(this.ruleset, this.state, this.active.id, this.target.id, this.legal)
+      ? attackOptions(this.ruleset, this.state, this.active.id, this.target.id, this.legal, this.declared)
       : []
   )
   /** Actions of the active figure that need no figure chosen on the map (hide, split, equip...). */
@@ -133,6 +143,7 @@ export class EncounterSession {
       targets: this.targets,
       hover: this.hover,
       terrain: this.terrain,
+      costLabel: (move) => this.#deps.describeCost(this.moveCost(move.action)),
       refused:
         this.hover && this.hoverRefusal ? { ...this.hover, reason: this.describe(this.hoverRefusal) } : null
     })
@@ -186,7 +197,17 @@ export class EncounterSession {
     if (!this.humanTurn || !this.active || this.#moveAt(cell)) return null
     const token = tokenAt(this.state, cell)
     if (token && this.targets.includes(token.id)) return null
-    return refusal(this.state, this.ruleset, this.active.id, cell)
+    return refusal(this.state, this.ruleset, this.active.id, cell, [...this.legal, ...this.declared])
+  }
+
+  /**
+   * What a move costs as the map words it: in the ruleset's map unit when it gives one (`moveInfo().cost`,
+   * PF's feet), worded by `cost.ap` — the map's unit, which a ruleset's terms rename ("{n} pies") — else
+   * the economy event's own fields (Minecraft's AP, HQ2's movement points).
+   */
+  moveCost(action: Action): CostPart[] {
+    const unit = this.ruleset.moveInfo?.(this.state, action).cost
+    return unit === undefined ? costParts(this.ruleset, this.state, action) : [{ key: 'ap', n: unit }]
   }
 
   /** A refusal as text: ids in its parameters become names, and x/y also a map square name (`square`). */

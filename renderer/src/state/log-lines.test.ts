@@ -3,6 +3,7 @@ import type { GameEvent } from '../../../rules/core/events'
 import type { EncounterState } from '../../../rules/core/types'
 import { translate, translateCode, type Locale } from '../i18n'
 import { play, started } from './fixtures'
+import { systemTerms } from '../i18n/system-terms'
 import { aiLine, eventLine, logLines, type LogTranslator } from './log-lines'
 
 const tr = (locale: Locale): LogTranslator => ({
@@ -39,7 +40,7 @@ describe('eventLine', () => {
         success: false,
         natural: 'failure'
       },
-      'Steve, tirada para herir: d10 = 0 (necesita ≤ 9) → fallo automático (0 natural)'
+      'Steve, tirada para herir: d10 = 0 (necesita ≤ 9) → fallo automático (tirada natural)'
     ],
     [
       { type: 'attack.declared', attackerId: 'steve', targetId: 'zombie-1', mode: 'melee', sector: 'flank' },
@@ -73,8 +74,47 @@ describe('eventLine', () => {
       natural: 'success'
     }
     expect(line(roll, 'en')).toBe(
-      'Steve, collision (strength-4 impact): d10 = 1 (needs ≤ 5) → automatic success (natural 1)'
+      'Steve, collision (strength-4 impact): d10 = 1 (needs ≤ 5) → automatic success (natural roll)'
     )
+  })
+
+  it('lets a rule system name its natural faces (Minecraft: the d10’s 1 and 0)', () => {
+    const minecraft = (locale: Locale): LogTranslator => ({
+      t: (key, params) => translate(locale, key, params),
+      code: (prefix, code, params) => translateCode(locale, prefix, code, params, systemTerms.minecraft)
+    })
+    const roll = (natural: 'success' | 'failure', result: number): GameEvent => ({
+      type: 'dice.rolled',
+      actorId: 'steve',
+      purpose: 'wound',
+      sides: 10,
+      result,
+      target: 5,
+      success: natural === 'success',
+      natural
+    })
+    expect(eventLine(roll('failure', 10), names, names, minecraft('es'))?.text).toBe(
+      'Steve, tirada para herir: d10 = 0 (necesita ≤ 5) → fallo automático (0 natural)'
+    )
+    expect(eventLine(roll('success', 1), names, names, minecraft('en'))?.text).toMatch(
+      /→ automatic success \(natural 1\)$/
+    )
+  })
+
+  it('words a cost through the rules’ terms, leaving out zero fields', () => {
+    const spent: GameEvent = {
+      type: 'economy.spent',
+      actorId: 'steve',
+      cost: { move: 1, squares: 0 },
+      economy: { value: 'acting', context: {} }
+    }
+    const terms = { es: { 'cost.move': 'acción de movimiento', 'cost.squares': '{n} casillas' }, en: {} }
+    const pf: LogTranslator = {
+      t: (key, params) => translate('es', key, params),
+      code: (prefix, code, params) => translateCode('es', prefix, code, params, terms)
+    }
+    expect(eventLine(spent, names, names, pf)?.text).toBe('Steve gasta acción de movimiento.')
+    expect(line({ ...spent, cost: { ap: 2 } })).toBe('Steve gasta 2 PA.')
   })
 
   it('shows an unknown roll purpose raw, and an unknown event by its type', () => {
@@ -157,6 +197,45 @@ describe('aiLine', () => {
     expect(aiLine(note, tr('en'))).toBe(
       'Zombi 2 attacks Steve (melee): P(wound) 0.35, nearest reachable hero.'
     )
+  })
+
+  it('reads an answer’s decision as its question and its choice as the answer’s label', () => {
+    const terms = {
+      es: {
+        'decision.pf1.aoo': '{reactor}: ¿ataque de oportunidad contra {actor}?',
+        'decision.pf1.aoo.attack': 'Atacar'
+      },
+      en: {}
+    }
+    const pf: LogTranslator = {
+      t: (key, params) => translate('es', key, params),
+      code: (prefix, code, params) => translateCode('es', prefix, code, params, terms)
+    }
+    const note = {
+      at: 1,
+      reason: { key: 'answer', params: { actor: 'Goblin 1', decision: 'pf1.aoo', choice: 'attack' } }
+    }
+    expect(aiLine(note, pf, { reactor: 'Goblin 1', actor: 'Valeria' })).toBe(
+      'Goblin 1 responde: Goblin 1: ¿ataque de oportunidad contra Valeria? → Atacar.'
+    )
+    const requested: GameEvent = {
+      type: 'decision.requested',
+      action: { kind: 'move', actorId: 'valeria', path: [{ x: 3, y: 5, z: 0 }] },
+      answers: {},
+      request: {
+        id: 'pf1.aoo#goblin-1',
+        deciderId: 'goblin-1',
+        choices: ['attack', 'pass'],
+        default: 'attack',
+        params: { reactor: 'Goblin 1', actor: 'Valeria' }
+      }
+    }
+    const state = { ...started(), log: [requested] }
+    expect(logLines(state, [note], pf).at(-1)?.text).toBe(
+      'Goblin 1 responde: Goblin 1: ¿ataque de oportunidad contra Valeria? → Atacar.'
+    )
+    const rolled = { ...note, reason: { ...note.reason, params: { ...note.reason.params, choice: 15 } } }
+    expect(aiLine(rolled, pf, {})).toMatch(/→ 15\.$/)
   })
 
   it('shows an unknown reason key raw', () => {

@@ -2,6 +2,7 @@ import { decisionKey } from '../../../rules/core/decision-key'
 import type { GameEvent } from '../../../rules/core/events'
 import type { EncounterState } from '../../../rules/core/types'
 import type { MessageKey, Params } from '../i18n'
+import { chargeParts, formatCost } from './options'
 import { squareName } from './square-name'
 
 /** A line the AI wrote: why it chose its step, placed after the first `at` events of the log. */
@@ -28,8 +29,9 @@ export interface LogLine {
 type Names = (id: string) => string
 
 function outcome(tr: LogTranslator, e: Extract<GameEvent, { type: 'dice.rolled' }>): string {
-  if (e.natural === 'success') return tr.t('log.naturalSuccess')
-  if (e.natural === 'failure') return tr.t('log.naturalFailure')
+  // Through `code`, so a rule system names its own natural faces (Minecraft's "1 natural").
+  if (e.natural === 'success') return tr.code('log', 'naturalSuccess')
+  if (e.natural === 'failure') return tr.code('log', 'naturalFailure')
   return tr.t(e.success ? 'log.success' : 'log.failure')
 }
 
@@ -46,10 +48,9 @@ function dice(e: Extract<GameEvent, { type: 'dice.rolled' }>, name: Names, tr: L
   return tr.t(e.atLeast ? 'log.rollAtLeast' : 'log.rollTarget', { ...params, target: e.target })
 }
 
+/** A logged cost worded as the panels word it (zero fields left out: a move action moving no squares). */
 function cost(tr: LogTranslator, spent: Record<string, number>): string {
-  return Object.entries(spent)
-    .map(([k, n]) => tr.code('cost', k, { n }))
-    .join(', ')
+  return formatCost(tr.code, chargeParts(spent))
 }
 
 /** One event as a log line, or null for bookkeeping events the panel already shows. */
@@ -192,11 +193,20 @@ export function eventLine(
   }
 }
 
-/** An AI reason as text; `mode` and `why` are codes themselves and are translated too. */
-export function aiLine(note: AiNote, tr: LogTranslator): string {
+/**
+ * An AI reason as text; `mode` and `why` are codes themselves and are translated too. An answer's
+ * `decision` (a decision key) reads as the question, with the parameters it was asked with (`asked`), and
+ * its `choice` as that question's answer label (`decision.<key>.<choice>`; a number stays a number).
+ */
+export function aiLine(note: AiNote, tr: LogTranslator, asked?: Params): string {
   const params: Params = { ...note.reason.params }
   if (typeof params.mode === 'string') params.mode = tr.code('action', params.mode)
   if (typeof params.why === 'string') params.why = tr.code('ai.why', params.why)
+  const decision = note.reason.params.decision
+  if (note.reason.key === 'answer' && typeof decision === 'string') {
+    params.decision = tr.code('decision', decision, asked ?? note.reason.params)
+    if (params.choice !== undefined) params.choice = tr.code(`decision.${decision}`, String(params.choice))
+  }
   return tr.code('ai', note.reason.key, params)
 }
 
@@ -210,19 +220,26 @@ export function logLines(state: EncounterState, notes: readonly AiNote[], tr: Lo
     .map((note, i) => ({ note, i }))
     .sort((a, b) => a.note.at - b.note.at || a.i - b.i)
   const lines: LogLine[] = []
+  const asked = new Map<string, Params | undefined>()
+  // The AI's answer notes name the decision by key only: the latest question asked under that key.
+  const askedByKey = new Map<string, Params | undefined>()
   let next = 0
   const flushNotes = (upTo: number): void => {
     for (let entry = byPosition[next]; entry && entry.note.at <= upTo; entry = byPosition[++next]) {
-      lines.push({ id: `ai-${entry.i}`, kind: 'ai', text: aiLine(entry.note, tr) })
+      const decision = entry.note.reason.params.decision
+      const params = typeof decision === 'string' ? askedByKey.get(decision) : undefined
+      lines.push({ id: `ai-${entry.i}`, kind: 'ai', text: aiLine(entry.note, tr, params) })
     }
   }
   // Custom dice (HQ2's combat dice) are rolled in pools of many: one line per pool, faces counted.
   let pool: { key: string; line: LogLine; faces: Map<string, number>; counted: number; n: number } | null =
     null
-  const asked = new Map<string, Params | undefined>()
   state.log.forEach((event, index) => {
     flushNotes(index)
-    if (event.type === 'decision.requested') asked.set(event.request.id, event.request.params)
+    if (event.type === 'decision.requested') {
+      asked.set(event.request.id, event.request.params)
+      askedByKey.set(decisionKey(event.request.id), event.request.params)
+    }
     if (event.type === 'dice.rolled' && event.face !== undefined) {
       const key = `${event.actorId}|${event.purpose}`
       if (!pool || pool.key !== key || lines.at(-1) !== pool.line) {

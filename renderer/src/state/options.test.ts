@@ -1,12 +1,25 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { formatFraction } from '../../../rules/core/fraction'
 import { applyCommand } from '../../../rules/flow/engine'
 import { getRuleset } from '../../../rules/systems'
 import { hq2SampleEncounter } from '../../../rules/systems/hq2'
-import { play, ruleset, started } from './fixtures'
-import type { EncounterState } from '../../../rules/core/types'
+import { pathfinderHeroTurn, play, ruleset, started } from './fixtures'
+import type { Action, EncounterState } from '../../../rules/core/types'
 import { translateCode } from '../i18n'
-import { attackOptions, economyCounters, economyLabel, isFlag, ownActions, totalCost } from './options'
+import { systemTerms } from '../i18n/system-terms'
+import {
+  actionKey,
+  attackKinds,
+  attackOptions,
+  costParts,
+  economyCounters,
+  economyLabel,
+  formatCost,
+  isFlag,
+  knowsKind,
+  ownActions,
+  totalCost
+} from './options'
 
 describe('totalCost', () => {
   it('prices moves per square and attacks by kind', () => {
@@ -33,7 +46,7 @@ describe('attackOptions', () => {
     const [melee, ranged] = attackOptions(ruleset, alex, 'alex', 'zombie-1')
     expect(melee?.violation?.code).toBe('notAdjacent')
     expect(ranged?.violation).toBeNull()
-    expect(ranged?.cost).toBe(2)
+    expect(ranged?.cost).toEqual([{ key: 'ap', n: 2 }])
     expect(ranged?.odds?.headline.map((h) => h.key)).toEqual(['hit', 'wound'])
     expect(ranged?.odds?.headline.every((h) => /^\d+(\/\d+)?$/.test(formatFraction(h.p)))).toBe(true)
   })
@@ -142,5 +155,121 @@ describe('attackOptions and ownActions from the legal actions', () => {
       'hide:',
       'equip:hq2:axe'
     ])
+  })
+})
+
+describe('costParts and formatCost', () => {
+  const code =
+    (system?: 'minecraft' | 'pathfinder1e' | 'athkri') =>
+    (prefix: string, key: string, params?: Record<string, number>): string =>
+      translateCode('es', prefix, key, params, system ? systemTerms[system] : undefined)
+
+  it('keeps Minecraft’s AP readable', () => {
+    const state = started()
+    const parts = costParts(ruleset, state, { kind: 'ranged', actorId: 'steve', targetId: 'zombie-1' })
+    expect(parts).toEqual([{ key: 'ap', n: 2 }])
+    expect(formatCost(code('minecraft'), parts)).toBe('2 PA')
+    expect(formatCost(code(), parts)).toBe('2 PA')
+  })
+
+  it('words a Pathfinder action by the economy event’s own fields, not their sum', () => {
+    const pf = getRuleset('pathfinder1e')
+    const state = pathfinderHeroTurn()
+    const cost = (action: Omit<Action, 'actorId'>) =>
+      formatCost(code('pathfinder1e'), costParts(pf, state, { actorId: 'irene', ...action }))
+    expect(cost({ kind: 'attack', targetId: 'goblin-1' })).toBe('un ataque')
+    expect(cost({ kind: 'ready', options: { trigger: 'attacks' } })).toBe('acción estándar')
+    expect(
+      cost({ kind: 'cast', targetId: 'goblin-1', options: { spell: 'pathfinder1e:magic-missile' } })
+    ).toBe('acción estándar')
+    // A move action that moves no squares (drawing a weapon) leaves out "0 casillas".
+    expect(cost({ kind: 'drawWeapon', options: { weapon: 'pathfinder1e:light-crossbow' } })).toBe(
+      'acción de movimiento ×1'
+    )
+    expect(cost({ kind: 'delay', targetId: 'goblin-2' })).toBe('el resto del turno')
+  })
+
+  it('keeps an all-zero cost (a free action) and spells out a key nobody words', () => {
+    expect(formatCost(code('athkri'), [{ key: 'free', n: 0 }])).toBe('Acción gratuita')
+    expect(formatCost(code(), [{ key: 'widgets', n: 3 }])).toBe('widgets 3')
+  })
+})
+
+describe('attackKinds: the ruleset’s own attack vocabulary', () => {
+  it('offers melee and ranged to a ruleset that knows them, asking it once', () => {
+    const state = started()
+    const spy = vi.spyOn(ruleset, 'validate')
+    expect(attackKinds(ruleset, state, 'steve', 'zombie-1')).toEqual(['melee', 'ranged'])
+    const calls = spy.mock.calls.length
+    expect(knowsKind(ruleset, state, 'melee', 'steve', 'zombie-1')).toBe(true)
+    expect(spy.mock.calls.length).toBe(calls)
+    spy.mockRestore()
+  })
+
+  it('offers Pathfinder its `attack`, learnt from the actions seen against the other side', () => {
+    const pf = getRuleset('pathfinder1e')
+    const state = pathfinderHeroTurn()
+    expect(knowsKind(pf, state, 'melee', 'irene', 'goblin-1')).toBe(false)
+    const seen: Action[] = [
+      { kind: 'attack', actorId: 'goblin-1', targetId: 'valeria' },
+      { kind: 'delay', actorId: 'irene', targetId: 'goblin-2' },
+      { kind: 'stabilize', actorId: 'irene', targetId: 'anselma' },
+      {
+        kind: 'cast',
+        actorId: 'irene',
+        targetId: 'goblin-1',
+        options: { spell: 'pathfinder1e:magic-missile' }
+      }
+    ]
+    expect(attackKinds(pf, state, 'irene', 'goblin-1', seen)).toEqual(['attack'])
+    // A figure out of reach says why, once, beside what the ruleset lists on it.
+    const legal = pf.legalActions(state, 'irene')
+    const options = attackOptions(pf, state, 'irene', 'goblin-1', legal)
+    const refused = options.filter((o) => o.violation)
+    expect(refused.map((o) => [o.action.kind, o.violation?.code])).toEqual([['attack', 'outOfReach']])
+    expect(options.filter((o) => !o.violation).map((o) => o.action.options?.spell)).toEqual([
+      'pathfinder1e:magic-missile',
+      'pathfinder1e:sleep'
+    ])
+  })
+
+  it('offers no attack on the actor’s own side, only what the ruleset lists there', () => {
+    const pf = getRuleset('pathfinder1e')
+    const state = pathfinderHeroTurn()
+    const legal = pf.legalActions(state, 'irene')
+    const onAlly = attackOptions(pf, state, 'irene', 'anselma', legal)
+    expect(onAlly.map((o) => [o.action.kind, o.action.options?.spell, o.violation])).toEqual([
+      ['cast', 'pathfinder1e:mage-armor', null]
+    ])
+  })
+})
+
+describe('ownActions: one per distinct action', () => {
+  it('keeps each ready trigger, weapon, self-cast and delay, and leaves spells on others to the map', () => {
+    const pf = getRuleset('pathfinder1e')
+    const state = pathfinderHeroTurn()
+    const own = ownActions(state, pf.legalActions(state, 'irene'))
+    const kinds = own.map((a) => a.kind)
+    expect(kinds.filter((k) => k === 'ready')).toHaveLength(4)
+    expect(own.filter((a) => a.kind === 'ready').map((a) => a.options?.trigger)).toEqual([
+      'entersReach',
+      'attacks',
+      'casts',
+      'charges'
+    ])
+    expect(own.find((a) => a.kind === 'drawWeapon')?.options).toEqual({
+      weapon: 'pathfinder1e:light-crossbow'
+    })
+    expect(own.filter((a) => a.kind === 'delay').length).toBeGreaterThan(1)
+    expect(own.filter((a) => a.kind === 'cast')).toEqual([
+      { kind: 'cast', actorId: 'irene', targetId: 'irene', options: { spell: 'pathfinder1e:mage-armor' } }
+    ])
+    expect(new Set(own.map(actionKey)).size).toBe(own.length)
+  })
+
+  it('tells actions apart by options, not by their aim', () => {
+    const a: Action = { kind: 'cast', actorId: 'i', targetId: 'g', options: { spell: 's', defensive: 1 } }
+    expect(actionKey(a)).toBe(actionKey({ ...a, options: { defensive: 1, spell: 's' }, facing: 3 }))
+    expect(actionKey(a)).not.toBe(actionKey({ ...a, options: { spell: 's' } }))
   })
 })

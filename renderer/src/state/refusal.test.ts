@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ruleset, started } from './fixtures'
+import { getRuleset } from '../../../rules/systems'
+import { pathfinderHeroTurn, ruleset, started } from './fixtures'
 import { refusal, straightPath } from './refusal'
 
 // Steve stands on (2,5) with 3 AP; blocks at (4,2), (5,2), (4,3)...; zombie 1 on (8,4).
@@ -43,5 +44,24 @@ describe('refusal', () => {
       code: 'occupied',
       params: { by: 'alex' }
     })
+  })
+})
+
+describe('refusal in a ruleset’s own attack vocabulary (Pathfinder)', () => {
+  // Irene (6,9) has a quarterstaff; Goblin 1 (8,5) is out of her reach. Pathfinder has no `melee` kind.
+  // The kinds learnt are remembered per ruleset, so the first case must run before any is learnt.
+  const pf = getRuleset('pathfinder1e')
+  const state = pathfinderHeroTurn()
+
+  it('never says "unknown action: melee": with no attack known yet, there is nothing to do to it', () => {
+    expect(refusal(state, pf, 'irene', { x: 8, y: 5 })).toEqual({
+      code: 'noActionOn',
+      params: { targetId: 'goblin-1' }
+    })
+  })
+
+  it('tries the attack the ruleset uses, once seen, and gives its reason', () => {
+    const seen = [{ kind: 'attack', actorId: 'goblin-2', targetId: 'tobi' }]
+    expect(refusal(state, pf, 'irene', { x: 8, y: 5 }, seen)).toMatchObject({ code: 'outOfReach' })
   })
 })

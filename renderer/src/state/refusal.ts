@@ -2,7 +2,7 @@ import type { Cell } from '../../battlemap/view'
 import { chebyshev } from '../../../rules/core/geometry'
 import type { Ruleset } from '../../../rules/core/ruleset'
 import type { Action, EncounterState, Vec3, Violation } from '../../../rules/core/types'
-import { NOT_APPLICABLE } from './options'
+import { attackKinds, NOT_APPLICABLE } from './options'
 
 /** A straight 8-direction walk from `from` to `to` (start excluded), at the walker's height. */
 export function straightPath(from: Vec3, to: Cell): Vec3[] {
@@ -27,23 +27,27 @@ function standingAt(state: EncounterState, actorId: string, at: Vec3): Encounter
  * Why the active figure cannot use a square it is not offered, in the rules' own words: for an enemy there,
  * why it cannot be attacked; for the square itself, the rules' verdict on stepping into it; then their
  * verdict on walking there straight (the AP); else "out of reach" (a way round costs more than is left).
+ * The attacks tried are the ruleset's own kinds (`attackKinds`), learnt from the actions `seen` (its legal
+ * actions, those declared so far); when none is known yet, the enemy is one it can do nothing to now.
  */
 export function refusal(
   state: EncounterState,
   ruleset: Ruleset,
   actorId: string,
-  cell: Cell
+  cell: Cell,
+  seen: readonly Action[] = []
 ): Violation | null {
   const actor = state.combatants.find((c) => c.id === actorId)
   if (!actor || (actor.pos.x === cell.x && actor.pos.y === cell.y)) return null
   const other = state.combatants.find((c) => !c.out && c.pos.x === cell.x && c.pos.y === cell.y)
   if (other && other.side !== actor.side) {
-    const attacks: Action[] = [
-      { kind: 'melee', actorId, targetId: other.id },
-      { kind: 'ranged', actorId, targetId: other.id }
-    ]
-    const reasons = attacks.map((a) => ruleset.validate(state, a)).filter((v): v is Violation => v !== null)
-    return reasons.find((v) => !NOT_APPLICABLE.has(v.code)) ?? reasons[0] ?? null
+    const reasons = attackKinds(ruleset, state, actorId, other.id, seen)
+      .map((kind) => ruleset.validate(state, { kind, actorId, targetId: other.id }))
+      .filter((v): v is Violation => v !== null)
+    return (
+      reasons.find((v) => !NOT_APPLICABLE.has(v.code)) ??
+      reasons[0] ?? { code: 'noActionOn', params: { targetId: other.id } }
+    )
   }
   const path = straightPath(actor.pos, cell)
   const last = path[path.length - 1]

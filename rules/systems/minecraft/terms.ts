@@ -46,6 +46,9 @@ const es = {
   'action.ranged': 'a distancia',
   'action.face': 'encararse',
   'cost.ap': '{n} PA',
+  // minecraft.md §4.1: a d10's 1 always succeeds and its 0 (a 10) always fails.
+  'log.naturalSuccess': 'éxito automático (1 natural)',
+  'log.naturalFailure': 'fallo automático (0 natural)',
   'sector.front': 'de frente',
   'sector.flank': 'por el flanco',
   'sector.back': 'por la espalda',
@@ -133,6 +136,8 @@ const en = {
   'action.ranged': 'ranged',
   'action.face': 'turn',
   'cost.ap': '{n} AP',
+  'log.naturalSuccess': 'automatic success (natural 1)',
+  'log.naturalFailure': 'automatic failure (natural 0)',
   'sector.front': 'from the front',
   'sector.flank': 'from the flank',
   'sector.back': 'from behind',

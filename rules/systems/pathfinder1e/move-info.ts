@@ -21,5 +21,7 @@ export function moveInfo(state: EncounterState, action: Action): MoveInfo {
   const provokes = reactionsTo(state, action, provokingOf(state, action))
     .filter((r) => r.kind === 'aoo')
     .map((r) => r.reactorId)
-  return { band, provokes, cost: (charge.squares ?? 0) * 5 }
+  // A 5-ft step carries no squares in its economy event (it is not movement the budget counts).
+  const feet = action.kind === 'step' ? 5 : (charge.squares ?? 0) * 5
+  return { band, provokes, cost: feet }
 }

@@ -25,7 +25,11 @@ export function chooseAnswer(state: EncounterState, ruleset: Ruleset): AiStep {
   const pick = role !== 0 && best ? best.choice : request.default
   const reason = {
     key: 'answer',
-    params: { actor: decider?.name ?? request.deciderId, decision: decisionKey(request.id), choice: String(pick) }
+    params: {
+      actor: decider?.name ?? request.deciderId,
+      decision: decisionKey(request.id),
+      choice: String(pick)
+    }
   }
   return {
     command: { type: 'decision.answer', decisionId: request.id, choice: pick },

@@ -8,6 +8,8 @@ import { isHelpless } from './defense'
 import { distanceFt, type Cell } from './grid'
 import { canAct, healthOf } from './health'
 import { maneuverActions, validateManeuver } from './maneuver-actions'
+import { inSaddle, ridingMount } from './mount'
+import { mountedCandidates, mountedMoves, mountedViolation } from './mount-actions'
 import { canEndIn, pathCost, reachableSquares } from './movement'
 import { readSettings } from './settings'
 import { spellActions, validateCast } from './spell-actions'
@@ -65,7 +67,9 @@ export function attackViolation(
   if (target.out) return refuse('targetOut')
   const slot = slotFor(state, attacker, action)
   if (!slot) return refuse('noAttack')
-  if (!slot.ranged && !inMeleeReach(state, attacker, target)) return refuse('outOfReach')
+  // §4.12: a rider strikes, and is struck, from any square of its mount's space.
+  if (!slot.ranged && !inMeleeReach(state, inSaddle(state, attacker), inSaddle(state, target)))
+    return refuse('outOfReach')
   if (slot.ranged && hasCondition(readStats(attacker), 'prone')) return refuse('proneRanged')
   const setup = attackSetup(state, attacker, target, slot, {})
   return setup.violation ? refuse(setup.violation) : null
@@ -128,6 +132,9 @@ export function validateAction(state: EncounterState, action: Action): Violation
   const actor = figure(state, action.actorId)
   if (!actor) return refuse('unknownActor')
   if (!canAct(actor)) return refuse('cannotAct')
+  // §4.12: mounting, dismounting, the mount's attack, and a rider's movement (its mount's) — mount-actions.ts.
+  const mounted = mountedViolation(state, actor, action, movementViolation)
+  if (mounted !== undefined) return mounted
   const stats = readStats(actor)
   const target = figure(state, action.targetId)
   switch (action.kind) {
@@ -258,14 +265,17 @@ export function legalActions(
   const actor = figure(state, actorId)
   if (!actor || !canAct(actor) || !state.turn || state.turn.activeId !== actorId) return []
   const c = context(state)
-  const moves = scope === 'all' ? moveActions(state, actor) : []
+  // §4.12: a mounted rider's moves are its mount's (mount-actions.ts).
+  const mount = ridingMount(state, actor)
+  const moves =
+    scope !== 'all' ? [] : mount ? mountedMoves(state, actor, mount, moveActions) : moveActions(state, actor)
   const candidates: Action[] = []
   const enemies = state.combatants.filter((e) => e.side !== actor.side)
   for (const enemy of enemies) {
     if (!enemy.out) {
       candidates.push({ kind: 'attack', actorId, targetId: enemy.id })
       if (fullRoundFree(state)) candidates.push({ kind: 'fullAttack', actorId, targetId: enemy.id })
-      if (fullRoundFree(state) && (c._moved ?? 0) === 0 && (c._stepped ?? 0) === 0) {
+      if (!mount && fullRoundFree(state) && (c._moved ?? 0) === 0 && (c._stepped ?? 0) === 0) {
         const lane = chargeLane(state, actor, enemy)
         if ('path' in lane)
           candidates.push({
@@ -295,7 +305,11 @@ export function legalActions(
         candidates.push({ kind: 'delay', actorId, targetId: later.id })
     }
   }
-  candidates.push(...maneuverActions(state, actor), ...spellActions(state, actor))
+  candidates.push(
+    ...maneuverActions(state, actor),
+    ...spellActions(state, actor),
+    ...mountedCandidates(state, actor)
+  )
   const wanted = scope === 'all' ? candidates : candidates.filter((a) => a.targetId !== undefined)
   const turn = state.turn
   return [

@@ -2,6 +2,7 @@ import type { EventObject } from 'xstate'
 import type { Action, EncounterState } from '../../core/types'
 import { attackRoutine } from './attack-routine'
 import type { PfEconomyEvent } from './economy.machine'
+import { mountParity, ridingMount } from './mount'
 import { pathCost } from './movement'
 import { readSettings } from './settings'
 import { spellById } from './spells'
@@ -29,10 +30,11 @@ function actorHas(state: EncounterState, actorId: string, feat: 'ImprovedFeint')
   return actor ? readStats(actor).feats.includes(feat) : false
 }
 
-/** Speed in squares for a move action (§3.3). */
+/** Speed in squares for a move action (§3.3); a mounted rider moves at its mount's speed (§4.12). */
 export function speedSquares(state: EncounterState, actorId: string): number {
   const actor = state.combatants.find((c) => c.id === actorId)
-  return actor ? Math.floor(readStats(actor).speed.land / 5) : 0
+  const mover = actor && (ridingMount(state, actor) ?? actor)
+  return mover ? Math.floor(readStats(mover).speed.land / 5) : 0
 }
 
 /** The diagonal parity a movement starts from: the turn's, unless the setting resets it per move (A2). */
@@ -56,9 +58,42 @@ export function attackSlots(state: EncounterState, actorId: string): number {
   return actor ? Math.max(1, attackRoutine(actor, 'full').length) : 1
 }
 
+/**
+ * §4.12 [TEXT L483] "the mount uses its action to move": what a mounted rider's action costs the rider
+ * (null when the actor rides nothing or the action is its own). The mount pays for its movement from its
+ * own budget (mount-economy.ts), so a move, run or withdraw costs the rider nothing — a zero free action
+ * carrying the squares for the map and the log, outside the machine's event types, hence the cast. They
+ * share the 5-ft step; the charge's attack at the end is the rider's; directing the mount's attack is a
+ * free action (Ride, "fight with a combat-trained mount").
+ */
+function riderCharge(state: EncounterState, action: Action): (PfEconomyEvent & EventObject) | null {
+  const actor = state.combatants.find((c) => c.id === action.actorId)
+  const mount = actor && ridingMount(state, actor)
+  if (!mount) return null
+  switch (action.kind) {
+    case 'move':
+    case 'run':
+    case 'withdraw': {
+      const cost = pathCost(state, mount, action.path ?? [], mountParity(state))
+      const riderPaysNothing = { type: 'economy.free', free: 0, squares: cost ? cost.cost : 999 }
+      return riderPaysNothing as unknown as PfEconomyEvent & EventObject
+    }
+    case 'step':
+      return { type: 'economy.step', step: 1, _parity: startParity(state) }
+    case 'charge':
+      return { type: 'economy.attack', attack: 1, _slots: attackSlots(state, action.actorId) }
+    case 'mountAttack':
+      return { type: 'economy.free', free: 1 }
+    default:
+      return null
+  }
+}
+
 /** The economy event an action sends (`Economy.charge`). */
 export function chargeOf(state: EncounterState, action: Action): PfEconomyEvent & EventObject {
   const kind = action.kind
+  const mounted = riderCharge(state, action)
+  if (mounted) return mounted
   if (kind === 'move') {
     const { squares, parity } = movementCost(state, action)
     return squares > speedSquares(state, action.actorId)
@@ -77,7 +112,9 @@ export function chargeOf(state: EncounterState, action: Action): PfEconomyEvent 
   if (kind === 'coupDeGrace') return { type: 'economy.full', full: 1 }
   if (kind === 'cast') {
     const spell = spellById(String(action.options?.spell ?? ''))
-    return spell?.action === 'full' ? { type: 'economy.full', full: 1 } : { type: 'economy.standard', standard: 1 }
+    return spell?.action === 'full'
+      ? { type: 'economy.full', full: 1 }
+      : { type: 'economy.standard', standard: 1 }
   }
   if (kind === 'standUp' || kind === 'drawWeapon' || kind === 'mount' || kind === 'dismount')
     return { type: 'economy.move', move: 1, squares: 0, _parity: startParity(state) }
@@ -87,7 +124,8 @@ export function chargeOf(state: EncounterState, action: Action): PfEconomyEvent 
     const { squares, parity } = movementCost(state, action)
     return { type: 'economy.doubleMove', move: 2, squares, _parity: parity }
   }
-  if (kind === 'grappleMaintain' && action.options?.option === 'release') return { type: 'economy.free', free: 1 }
+  if (kind === 'grappleMaintain' && action.options?.option === 'release')
+    return { type: 'economy.free', free: 1 }
   if (kind === 'feint' && actorHas(state, action.actorId, 'ImprovedFeint'))
     return { type: 'economy.move', move: 1, squares: 0, _parity: startParity(state) }
   if (kind === 'delay') return { type: 'economy.end', end: 1 }

@@ -1,7 +1,8 @@
-import type { GameEvent } from '../../core/events'
+import { applyEvents, type GameEvent } from '../../core/events'
 import type { DiceRoller } from '../../core/rng'
 import type { Combatant, EncounterState } from '../../core/types'
 import { healthFrom, isOutState, lifeMinOf, withHealthConditions, type HealthState } from './health'
+import { fallsAfterOut } from './mount-fall'
 import { readSettings } from './settings'
 import { abilityMod, readStats, type PfStats } from './stats'
 
@@ -141,7 +142,10 @@ export function applyDamage(
 
   const after = healthFrom(next, life, lifeMin)
   next = withHealthConditions(next, after)
-  return [...events, ...statsEvent(target, stats, next), ...outOrBack(target, before, after)]
+  const done = [...events, ...statsEvent(target, stats, next), ...outOrBack(target, before, after)]
+  // §4.12 [TEXT L493–495]: a mount that falls throws its rider; a rider knocked out may fall from the saddle.
+  if (!done.some((e) => e.type === 'combatant.out')) return done
+  return [...done, ...fallsAfterOut(applyEvents(state, done), targetId, dice, applyDamage)]
 }
 
 /**

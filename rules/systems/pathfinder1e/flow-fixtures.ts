@@ -13,7 +13,10 @@ export function withTurn(state: EncounterState, actorId: string): EncounterState
   const actor = state.combatants.find((c) => c.id === actorId)
   if (!actor) throw new Error(`no combatant ${actorId}`)
   const economy = openEconomy(pathfinder1e.economy, state, actor)
-  return { ...state, turn: { sideId: actor.side, activeId: actorId, activated: [actorId], economy, actions: 0 } }
+  return {
+    ...state,
+    turn: { sideId: actor.side, activeId: actorId, activated: [actorId], economy, actions: 0 }
+  }
 }
 
 /** Every decision the action asks, answered by `pick` (default: each request's default), in order. */
@@ -24,7 +27,7 @@ export function answerAll(
 ): { answers: Answers; asked: string[] } {
   const answers: Answers = {}
   const asked: string[] = []
-  for (let request = pathfinder1e.decide?.(state, action, answers); request; ) {
+  for (let request = pathfinder1e.decide?.(state, action, answers); request;) {
     asked.push(request.id)
     answers[request.id] = pick(request.id, request.choices ?? []) ?? request.default
     request = pathfinder1e.decide?.(state, action, answers) ?? null

@@ -38,7 +38,11 @@ export function mountView(state: EncounterState, mount: Combatant): EncounterSta
 }
 
 /** The rider's economy with the mount's budget written back under `_mount.` keys (and its pace, if given). */
-export function withMountBudget(rider: EconomySnapshot, mount: EconomySnapshot, pace?: number): EconomySnapshot {
+export function withMountBudget(
+  rider: EconomySnapshot,
+  mount: EconomySnapshot,
+  pace?: number
+): EconomySnapshot {
   const context = { ...rider.context }
   for (const [key, value] of Object.entries(mount.context)) context[MOUNT_PREFIX + key] = value
   if (pace !== undefined) context[MOUNT_PACE] = pace
@@ -49,7 +53,11 @@ export function withMountBudget(rider: EconomySnapshot, mount: EconomySnapshot, 
  * The mount's budget after `event`, or null when it cannot pay (a mount that has double-moved has no
  * standard action left to attack with, a mount that moved cannot run...).
  */
-export function spendMount(state: EncounterState, mount: Combatant, event: PfEconomyEvent): EconomySnapshot | null {
+export function spendMount(
+  state: EncounterState,
+  mount: Combatant,
+  event: PfEconomyEvent
+): EconomySnapshot | null {
   return spendEconomy(economy, mountEconomy(state, mount), event)
 }
 
@@ -73,11 +81,17 @@ export function untrainedMountCheck(state: EncounterState, riderId: string, dice
   const ride = readStats(rider).skills.ride ?? 0
   const check = skillCheck(dice, riderId, 'pf1.ride', ride, readSettings(state).untrainedMountDc)
   if (check.success) {
-    const parity = turn.economy.context._parity === 1 ? 1 : 0
-    const spent = spendEconomy(economy, turn.economy, { type: 'economy.move', move: 1, squares: 0, _parity: parity })
-    return [check.event, ...(spent ? [{ type: 'economy.changed' as const, actorId: riderId, economy: spent }] : [])]
+    const move: PfEconomyEvent = { type: 'economy.move', move: 1, squares: 0, _parity: 0 }
+    const spent = spendEconomy(economy, turn.economy, move)
+    return [
+      check.event,
+      ...(spent ? [{ type: 'economy.changed' as const, actorId: riderId, economy: spent }] : [])
+    ]
   }
   const riderSpent = spendEconomy(economy, turn.economy, END) ?? turn.economy
   const mountSpent = spendMount(state, mount, END) ?? mountEconomy(state, mount)
-  return [check.event, { type: 'economy.changed', actorId: riderId, economy: withMountBudget(riderSpent, mountSpent) }]
+  return [
+    check.event,
+    { type: 'economy.changed', actorId: riderId, economy: withMountBudget(riderSpent, mountSpent) }
+  ]
 }

@@ -2,6 +2,7 @@ import type { GameEvent } from '../../core/events'
 import type { DiceRoller } from '../../core/rng'
 import type { Combatant, EncounterState } from '../../core/types'
 import type { AttackSlot } from './attack-routine'
+import { readSettings } from './settings'
 import { readStats, sizes } from './stats'
 
 // pathfinder1e.md §4.12 mounted combat, the relations every other file reads: who rides what, how a rider
@@ -70,6 +71,12 @@ function turnKey(state: EncounterState, riderId: string, key: string): number {
   return turn && turn.activeId === riderId ? (turn.economy.context[key] ?? 0) : 0
 }
 
+/** The diagonal parity the mount's next movement starts from (§2 A2: its own, kept with its budget). */
+export function mountParity(state: EncounterState): 0 | 1 {
+  if (readSettings(state).diagonalParity === 'move') return 0
+  return state.turn?.economy.context[`${MOUNT_PREFIX}_parity`] === 1 ? 1 : 0
+}
+
 /** §4.12 [TEXT L487]: the rider's mount has moved more than 5 ft this turn (a 5-ft step is not counted). */
 export function mountMovedFar(state: EncounterState, riderId: string): boolean {
   return turnKey(state, riderId, `${MOUNT_PREFIX}_moved`) > 1
@@ -86,7 +93,11 @@ export function mountMoveOf(state: EncounterState, attacker: Combatant): 'none' 
  * §4.12 [TEXT L487]: +1 on melee attacks from the saddle against a creature smaller than the mount and on
  * foot (not riding, not flying). It is the text's higher ground, so the caller does not add both.
  */
-export function mountedVsSmallerOnFoot(state: EncounterState, attacker: Combatant, target: Combatant): boolean {
+export function mountedVsSmallerOnFoot(
+  state: EncounterState,
+  attacker: Combatant,
+  target: Combatant
+): boolean {
   const mount = ridingMount(state, attacker)
   if (!mount) return false
   const t = readStats(target)

@@ -5,6 +5,7 @@ import type { Action, Answers, EncounterState } from '../../core/types'
 import { deathChance, outChance, sequenceOdds, swingOdds, type SwingOdds } from './attack-math'
 import { attackRoutine } from './attack-routine'
 import { maneuverActionOdds } from './maneuver-actions'
+import { mountedChargeSlot, ridingMount } from './mount'
 import { slotFor, swingOptions } from './resolve-attack'
 import { attackSetup } from './situation'
 import { castOdds } from './spell-actions'
@@ -13,7 +14,11 @@ import { readStats } from './stats'
 // Exact odds before committing (issue 9 "Odds and the UI"): P(hit), P(crit), the damage distribution,
 // P(the target goes down) and P(it dies), for one swing, a charge, a full attack or a coup de grace.
 
-function headline(swings: SwingOdds[], lethal: ActionOdds['damage'], target: Parameters<typeof outChance>[1]) {
+function headline(
+  swings: SwingOdds[],
+  lethal: ActionOdds['damage'],
+  target: Parameters<typeof outChance>[1]
+) {
   const missAll = swings.reduce<Fraction>((p, s) => mul(p, complement(s.hit)), ONE)
   const noCrit = swings.reduce<Fraction>((p, s) => mul(p, complement(s.crit)), ONE)
   return [
@@ -27,14 +32,22 @@ function headline(swings: SwingOdds[], lethal: ActionOdds['damage'], target: Par
 /** Exact odds of an attack-like action under given answers (`Ruleset.odds`); null without chance. */
 export function actionOdds(state: EncounterState, action: Action, answers: Answers = {}): ActionOdds | null {
   if (action.kind === 'cast') return castOdds(state, action, answers)
-  const attacker = state.combatants.find((c) => c.id === action.actorId)
+  const actor = state.combatants.find((c) => c.id === action.actorId)
+  // §4.12: the mount's attack, directed by its rider, is the mount's swing.
+  const attacker = actor && action.kind === 'mountAttack' ? ridingMount(state, actor) : actor
   const target = state.combatants.find((c) => c.id === action.targetId)
   if (!attacker || !target) return null
   const opts = swingOptions(action, answers)
   const immuneCrit = readStats(target).immuneCrit
   let slots
   if (action.kind === 'attack') slots = [slotFor(state, attacker, action)]
-  else if (action.kind === 'charge' || action.kind === 'coupDeGrace') slots = attackRoutine(attacker, 'single').slice(0, 1)
+  // §4.12: a lance deals double damage on a mounted charge.
+  else if (action.kind === 'charge')
+    slots = attackRoutine(attacker, 'single')
+      .slice(0, 1)
+      .map((s) => mountedChargeSlot(state, attacker, s))
+  else if (action.kind === 'coupDeGrace' || action.kind === 'mountAttack')
+    slots = attackRoutine(attacker, 'single').slice(0, 1)
   else if (action.kind === 'fullAttack') slots = attackRoutine(attacker, 'full')
   else return maneuverActionOdds(state, action, answers)
   const swings: SwingOdds[] = []
@@ -45,7 +58,10 @@ export function actionOdds(state: EncounterState, action: Action, answers: Answe
       ...(action.kind === 'coupDeGrace' ? { autoCrit: true } : {})
     })
     swings.push(
-      swingOdds(slot, setup.mods, setup.ac, { immuneCrit, ...(action.kind === 'coupDeGrace' ? { autoCrit: true } : {}) })
+      swingOdds(slot, setup.mods, setup.ac, {
+        immuneCrit,
+        ...(action.kind === 'coupDeGrace' ? { autoCrit: true } : {})
+      })
     )
   }
   if (swings.length === 0) return { headline: [], damage: constant(0) }

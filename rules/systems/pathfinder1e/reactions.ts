@@ -1,7 +1,7 @@
 import type { DiceRoller } from '../../core/rng'
 import type { Action, Answers, Combatant, DecisionRequest, EncounterState } from '../../core/types'
 import { attackRoutine } from './attack-routine'
-import { Chain } from './chain'
+import type { Chain } from './chain'
 import { applyDamage } from './damage'
 import { cmb, cmd } from './defense'
 import type { Cell } from './grid'
@@ -121,7 +121,8 @@ export function reactionRequest(
     if (id in answers) continue
     const reactor = figure(state, r.reactorId)
     const params = { reactor: reactor?.name ?? r.reactorId, actor: actor?.name ?? action.actorId }
-    if (r.kind === 'ready') return { id, deciderId: r.reactorId, choices: ['fire', 'hold'], default: 'fire', params }
+    if (r.kind === 'ready')
+      return { id, deciderId: r.reactorId, choices: ['fire', 'hold'], default: 'fire', params }
     // A trip stops a move (§3.4: an AoO may be replaced by a trip); in place, a plain attack is offered.
     const choices = how.path.length > 0 ? ['attack', 'trip', 'pass'] : ['attack', 'pass']
     return { id, deciderId: r.reactorId, choices, default: 'attack', params }
@@ -159,7 +160,13 @@ function markAooUsed(chain: Chain, reactorId: string): void {
 }
 
 /** One melee swing of the reactor at the interrupted figure, damage applied; returns the damage. */
-function reactionSwing(chain: Chain, reactor: Combatant, target: Combatant, dice: DiceRoller, mode: string): number {
+function reactionSwing(
+  chain: Chain,
+  reactor: Combatant,
+  target: Combatant,
+  dice: DiceRoller,
+  mode: string
+): number {
   const slot = attackRoutine(reactor, 'single')[0]
   if (!slot) return 0
   const setup = attackSetup(chain.state, reactor, target, slot, {})
@@ -187,7 +194,9 @@ function reactionTrip(chain: Chain, reactor: Combatant, target: Combatant, dice:
   chain.emit(result.events)
   if (!result.success) return false
   const stats = readStats(chain.figure(target.id))
-  chain.emit([{ type: 'stats.changed', id: target.id, stats: { ...stats, conditions: [...stats.conditions, 'prone'] } }])
+  chain.emit([
+    { type: 'stats.changed', id: target.id, stats: { ...stats, conditions: [...stats.conditions, 'prone'] } }
+  ])
   return true
 }
 

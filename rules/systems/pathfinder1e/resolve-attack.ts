@@ -135,7 +135,10 @@ export function resolveFullAttack(chain: Chain, action: Action, dice: DiceRoller
   const actor = chain.figure(action.actorId)
   const slots = attackRoutine(actor, 'full', weaponOption(action))
   if (!action.targetId || slots.length === 0) return
-  const how = { ...attackProvoking(state, action), ...(slots[0]?.ranged ? { inPlace: { kind: 'ranged' as const } } : {}) }
+  const how = {
+    ...attackProvoking(state, action),
+    ...(slots[0]?.ranged ? { inPlace: { kind: 'ranged' as const } } : {})
+  }
   if (!reactFirst(chain, action, how, dice, answers).goOn) return attacksLeft(chain, state, action, 0, 0)
   defend(chain, action)
   let made = 0
@@ -181,14 +184,31 @@ export function resolveCoupDeGrace(
   if (!slot) return
   // The target is out of the fight (helpless), so `swing` would refuse it: roll the blow directly.
   const setup = attackSetup(chain.state, chain.figure(actorId), target, slot, { autoCrit: true })
-  const result = rollSwing(dice, actorId, targetId, slot, { ...setup.mods, concealmentPercent: 0 }, setup.ac, {
-    immuneCrit: readStats(target).immuneCrit,
-    autoCrit: true,
-    mode: 'coupDeGrace'
-  })
+  const result = rollSwing(
+    dice,
+    actorId,
+    targetId,
+    slot,
+    { ...setup.mods, concealmentPercent: 0 },
+    setup.ac,
+    {
+      immuneCrit: readStats(target).immuneCrit,
+      autoCrit: true,
+      mode: 'coupDeGrace'
+    }
+  )
   chain.emit(result.events)
   const damage = result.lethal + result.nonlethal
-  chain.emit(applyDamage(chain.state, targetId, { lethal: result.lethal, nonlethal: result.nonlethal }, 'coupDeGrace', dice, { singleAttack: true }))
+  chain.emit(
+    applyDamage(
+      chain.state,
+      targetId,
+      { lethal: result.lethal, nonlethal: result.nonlethal },
+      'coupDeGrace',
+      dice,
+      { singleAttack: true }
+    )
+  )
   if (readStats(chain.figure(targetId)).conditions.includes('dead')) return
   deathSave(chain, targetId, damage, dice)
 }

@@ -2,6 +2,7 @@ import type { DiceRoller } from '../../core/rng'
 import type { Action, Answers } from '../../core/types'
 import type { Chain } from './chain'
 import type { Cell } from './grid'
+import { linkedMount, linkedRider } from './mount'
 import { canEndIn } from './movement'
 import { acceptedReactions, fireReactions, type Provoking } from './reactions'
 import { readStats, type PfEffect } from './stats'
@@ -22,22 +23,24 @@ export function movementProvoking(action: Action): Provoking {
   return { path, mode, trigger: kind === 'charge' ? 'charges' : 'entersReach' }
 }
 
+// §4.12: a rider and its mount share one space, the rider on the mount's top-left square; whichever of
+// them walks, the other goes along (a ridden mount's moves are its rider's actions; a riderless mount may
+// still carry a rider knocked out in the saddle).
 function walk(chain: Chain, actorId: string, cells: Cell[]): void {
   if (cells.length === 0) return
   const actor = chain.figure(actorId)
+  const partner = linkedMount(chain.state, actor) ?? linkedRider(chain.state, actor)
+  const path = cells.map((c) => ({ x: c.x, y: c.y, z: actor.pos.z }))
   chain.emit([
-    {
-      type: 'moved',
-      id: actorId,
-      path: cells.map((c) => ({ x: c.x, y: c.y, z: actor.pos.z })),
-      facing: actor.facing
-    }
+    { type: 'moved', id: actorId, path, facing: actor.facing },
+    ...(partner ? [{ type: 'moved' as const, id: partner.id, path, facing: partner.facing }] : [])
   ])
 }
 
 /** §2 [TEXT L349]: back to the last square of the path it may stop in (or its start). */
 function settle(chain: Chain, actorId: string, path: Cell[], entered: number, start: Cell): void {
-  const here = chain.figure(actorId)
+  // §4.12: a rider stops where its mount may stop.
+  const here = linkedMount(chain.state, chain.figure(actorId)) ?? chain.figure(actorId)
   const cellAt = (j: number): Cell => (j === 0 ? start : path[j - 1]!)
   if (entered === 0 || canEndIn(chain.state, here, cellAt(entered))) return
   let j = entered - 1
@@ -67,12 +70,16 @@ export function resolveMovement(
   const reactions = acceptedReactions(chain.state, action, how, answers)
   const { path } = how
   const start = { x: chain.figure(action.actorId).pos.x, y: chain.figure(action.actorId).pos.y }
+  // §4.12: a rider whose mount falls under it mid-move has been thrown off: its movement ends where it fell.
+  const rode = linkedMount(chain.state, chain.figure(action.actorId)) !== undefined
+  const unseated = () => rode && linkedMount(chain.state, chain.figure(action.actorId)) === undefined
   let from = 0
   for (let k = 0; k <= path.length; k++) {
     if (!reactions.some((r) => r.at === k)) continue
     walk(chain, action.actorId, path.slice(from, k))
     from = k
     const interruption = fireReactions(chain, reactions, k, action.actorId, path, dice)
+    if (unseated()) return { entered: k, stopped: true }
     if (interruption.stopped) {
       settle(chain, action.actorId, path, k, start)
       return { entered: k, stopped: true }

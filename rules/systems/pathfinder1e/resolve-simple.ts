@@ -29,9 +29,20 @@ export function resolveSimple(chain: Chain, action: Action, dice: DiceRoller, an
       return true
     case 'standUp':
       // §3.2: standing up is a move action that provokes; a figure that falls meanwhile stays down.
-      if (!reactFirst(chain, action, { path: [], mode: null, inPlace: { kind: 'standUp' }, trigger: null }, dice, answers).goOn)
+      if (
+        !reactFirst(
+          chain,
+          action,
+          { path: [], mode: null, inPlace: { kind: 'standUp' }, trigger: null },
+          dice,
+          answers
+        ).goOn
+      )
         return true
-      setStats(chain, actorId, (s) => ({ ...s, conditions: without(s.conditions, 'prone') as PfStats['conditions'] }))
+      setStats(chain, actorId, (s) => ({
+        ...s,
+        conditions: without(s.conditions, 'prone') as PfStats['conditions']
+      }))
       return true
     case 'dropProne':
       setStats(chain, actorId, (s) => ({ ...s, conditions: [...s.conditions, 'prone'] }))
@@ -62,7 +73,15 @@ export function resolveSimple(chain: Chain, action: Action, dice: DiceRoller, an
     case 'stabilize': {
       const targetId = action.targetId
       if (!targetId) return true
-      if (!reactFirst(chain, action, { path: [], mode: null, inPlace: { kind: 'stabilize' }, trigger: null }, dice, answers).goOn)
+      if (
+        !reactFirst(
+          chain,
+          action,
+          { path: [], mode: null, inPlace: { kind: 'stabilize' }, trigger: null },
+          dice,
+          answers
+        ).goOn
+      )
         return true
       const heal = readStats(chain.figure(actorId)).skills.heal ?? 0
       const roll = rollD20(dice, actorId, 'pf1.heal-check', heal, STABILIZE_DC, 'natural20')
@@ -70,7 +89,10 @@ export function resolveSimple(chain: Chain, action: Action, dice: DiceRoller, an
       if (roll.success) {
         const target = chain.figure(targetId)
         if (target.life < 0)
-          setStats(chain, targetId, (s) => ({ ...s, conditions: [...without(s.conditions, 'stable'), 'stable'] as PfStats['conditions'] }))
+          setStats(chain, targetId, (s) => ({
+            ...s,
+            conditions: [...without(s.conditions, 'stable'), 'stable'] as PfStats['conditions']
+          }))
       }
       return true
     }

@@ -6,6 +6,7 @@ import { applyDamage } from './damage'
 import { provokingOf } from './decide'
 import { healthOf } from './health'
 import { resolveManeuver } from './maneuver-actions'
+import { resolveMounted } from './mount-actions'
 import { resolveAttack, resolveCharge, resolveCoupDeGrace, resolveFullAttack } from './resolve-attack'
 import { addEffect, resolveMovement } from './resolve-move'
 import { resolveSimple } from './resolve-simple'
@@ -32,8 +33,11 @@ function strenuous(chain: Chain, action: Action, wasDisabled: boolean, dice: Dic
   if (!wasDisabled || !readSettings(chain.state).disabledStandardIsStrenuous) return
   const actor = chain.figure(action.actorId)
   if (actor.out || actor.life > 0) return
-  const standard = ['attack', 'cast', 'totalDefense', 'stabilize', 'ready', 'coupDeGrace'].includes(action.kind)
-  if (standard) chain.emit(applyDamage(chain.state, action.actorId, { lethal: 1, nonlethal: 0 }, 'strenuous', dice))
+  const standard = ['attack', 'cast', 'totalDefense', 'stabilize', 'ready', 'coupDeGrace'].includes(
+    action.kind
+  )
+  if (standard)
+    chain.emit(applyDamage(chain.state, action.actorId, { lethal: 1, nonlethal: 0 }, 'strenuous', dice))
 }
 
 /** Resolves a legal action with its answers (`Ruleset.resolve`). */
@@ -48,6 +52,8 @@ export function resolveAction(
   const chain = new Chain(state)
   const actor = chain.figure(action.actorId)
   const wasDisabled = healthOf(actor) === 'disabled'
+  // §4.12: a rider's movement and charge are its mount's; mounting, dismounting, the mount's attack.
+  if (resolveMounted(chain, action, dice, answers)) return chain.events
   switch (action.kind) {
     case 'run':
       addEffect(chain, action.actorId, { id: 'running', until: action.actorId })

@@ -21,14 +21,19 @@ const move = (actorId: string, ...cells: Array<[number, number]>): Action => ({
   path: cells.map(([x, y]) => at(x, y))
 })
 const rolls = (events: GameEvent[]) =>
-  events.flatMap((e) => (e.type === 'dice.rolled' ? [`${e.actorId}:${e.purpose}:${e.result}:${e.success}`] : []))
+  events.flatMap((e) =>
+    e.type === 'dice.rolled' ? [`${e.actorId}:${e.purpose}:${e.result}:${e.success}`] : []
+  )
 const pos = (s: EncounterState, id: string) => [figure(s, id).pos.x, figure(s, id).pos.y]
 
 // A hero at (5,5) next to an orc at (6,5); both Medium with longswords, AC 10, 10 HP.
 function duel(orc: Parameters<typeof pfFigure>[1] = {}) {
   return withTurn(
     pfState(
-      [pfFigure('hero', { pos: { x: 5, y: 5 } }), pfFigure('orc', { side: 'b', pos: { x: 6, y: 5 }, ...orc })],
+      [
+        pfFigure('hero', { pos: { x: 5, y: 5 } }),
+        pfFigure('orc', { side: 'b', pos: { x: 6, y: 5 }, ...orc })
+      ],
       { initiative: { hero: 20, orc: 10 } }
     ),
     'hero'
@@ -64,7 +69,9 @@ describe('attacks of opportunity (pathfinder1e.md §3.4)', () => {
   it('the reactor may pass, or trip instead: a tripped mover falls prone and stops', () => {
     const s = duel()
     const action = move('hero', [4, 5], [3, 5])
-    expect(act(s, action, forcedDice([]), { 'pf1.aoo#orc': 'pass' }).state.combatants[0]?.pos).toEqual(at(3, 5))
+    expect(act(s, action, forcedDice([]), { 'pf1.aoo#orc': 'pass' }).state.combatants[0]?.pos).toEqual(
+      at(3, 5)
+    )
     // Trip: d20 18 + CMB 0 vs CMD 10 succeeds.
     const tripped = act(s, action, forcedDice([18]), { 'pf1.aoo#orc': 'trip' }).state
     expect(pos(tripped, 'hero')).toEqual([5, 5])
@@ -75,7 +82,12 @@ describe('attacks of opportunity (pathfinder1e.md §3.4)', () => {
     const used = duel({ stats: { aooUsed: 1, aooRound: 1 } })
     expect(pathfinder1e.decide?.(used, move('hero', [4, 5], [3, 5]), {})).toBeNull()
     const reflexes = duel({
-      stats: { aooUsed: 1, aooRound: 1, feats: ['CombatReflexes'], abilities: { str: 10, dex: 14, con: 10, int: 10, wis: 10, cha: 10 } }
+      stats: {
+        aooUsed: 1,
+        aooRound: 1,
+        feats: ['CombatReflexes'],
+        abilities: { str: 10, dex: 14, con: 10, int: 10, wis: 10, cha: 10 }
+      }
     })
     expect(pathfinder1e.decide?.(reflexes, move('hero', [4, 5], [3, 5]), {})?.id).toBe('pf1.aoo#orc')
   })
@@ -100,7 +112,10 @@ describe('attacks of opportunity (pathfinder1e.md §3.4)', () => {
     const archer = withTurn(
       pfState(
         [
-          pfFigure('hero', { pos: { x: 5, y: 5 }, stats: { weapons: [longbow], wielding: { main: longbow.id, off: null } } }),
+          pfFigure('hero', {
+            pos: { x: 5, y: 5 },
+            stats: { weapons: [longbow], wielding: { main: longbow.id, off: null } }
+          }),
           pfFigure('orc', { side: 'b', pos: { x: 6, y: 5 } })
         ],
         { initiative: { hero: 20, orc: 10 }, settings: { gmPrompts: 'auto' } }

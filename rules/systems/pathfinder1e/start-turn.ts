@@ -5,6 +5,8 @@ import type { Combatant, EncounterState } from '../../core/types'
 import { applyDamage, rollD20 } from './damage'
 import { economy, type PfEconomyEvent } from './economy.machine'
 import { canAct, healthOf } from './health'
+import { ridingMount } from './mount'
+import { untrainedMountCheck } from './mount-economy'
 import { readSettings } from './settings'
 import { abilityMod, readStats, type PfEffect, type PfStats } from './stats'
 
@@ -96,6 +98,8 @@ function stabilize(state: EncounterState, actorId: string, dice: DiceRoller): Ga
  * drops its readied action, resets its attacks of opportunity, then rolls its stabilization check or hold
  * saves. A figure left unable to act (dying, stable, unconscious, paralyzed, held — or freed from hold
  * person by the save, which took its full-round action) gets a spent economy, so the flow passes its turn.
+ * A rider's mount has its turn-start bookkeeping done with the rider's, and a rider on a mount not trained
+ * for combat rolls its Ride check (§4.12).
  */
 export function startTurn(state: EncounterState, actorId: string, dice: DiceRoller): GameEvent[] {
   const actor = find(state, actorId)
@@ -106,11 +110,19 @@ export function startTurn(state: EncounterState, actorId: string, dice: DiceRoll
     events.push(...make(now))
   }
   step((now) => expire(now, actorId))
+  // §4.12 [TEXT L483]: a ridden mount acts on its rider's initiative, so its turn opens with the rider's.
+  step((now) => {
+    const rider = find(now, actorId)
+    const mount = rider && ridingMount(now, rider)
+    return mount ? expire(now, mount.id) : []
+  })
   const held = readStats(find(applyEvents(state, events), actorId) ?? actor).effects.some(
     (e) => e.id === 'held'
   )
   step((now) => holdSaves(now, actorId, dice))
   step((now) => stabilize(now, actorId, dice))
+  // §4.12 [TEXT L481]: the Ride check to control a mount not trained for combat, a move action.
+  if (!held) step((now) => untrainedMountCheck(now, actorId, dice))
   const after = applyEvents(state, events)
   const turn = after.turn
   const now = find(after, actorId)

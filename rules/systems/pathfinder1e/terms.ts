@@ -6,6 +6,14 @@
 // and health names keep the capital the rulebook gives them (Grogui, Incapacitado, Tumbado).
 
 const es = {
+  'action.mountAttack': 'ataque de la montura',
+  'roll.pf1.ride': 'prueba de Montar',
+  'roll.pf1.saddle': 'probabilidad de seguir en la silla (d100)',
+  'source.pf1.fall': 'caída de la montura',
+  'violation.mounted': 'no puede hacerlo montado',
+  'violation.notMounted': 'no va montado',
+  'violation.mountMoved': 'la montura se ha movido más de 5 pies: solo un ataque cuerpo a cuerpo',
+  'violation.mountUntrained': 'la montura no está entrenada para el combate',
   'system.pathfinder1e': 'Pathfinder 1.ª edición',
 
   // The map shows a move's cost in feet (`MoveInfo.cost`), overriding the app's action points.
@@ -324,6 +332,14 @@ const es = {
 } as const
 
 const en: Record<keyof typeof es, string> = {
+  'action.mountAttack': 'mount attack',
+  'roll.pf1.ride': 'Ride check',
+  'roll.pf1.saddle': 'chance to stay in the saddle (d100)',
+  'source.pf1.fall': 'fall from the mount',
+  'violation.mounted': 'cannot do that while mounted',
+  'violation.notMounted': 'is not mounted',
+  'violation.mountMoved': 'the mount moved more than 5 ft: a single melee attack only',
+  'violation.mountUntrained': 'the mount is not combat-trained',
   'system.pathfinder1e': 'Pathfinder 1st edition',
 
   'cost.ap': '{n} ft',

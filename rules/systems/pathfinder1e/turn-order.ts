@@ -1,6 +1,7 @@
 import type { TurnOrder } from '../../core/ruleset'
 import type { Combatant, EncounterState } from '../../core/types'
 import { healthOf, isOutState } from './health'
+import { isRiddenMount } from './mount'
 import { readSettings } from './settings'
 import { readStats } from './stats'
 
@@ -22,10 +23,10 @@ export function isSurpriseRound(state: EncounterState): boolean {
  * Whether the figure opens a turn: it has an initiative count and is not dead. Dying figures open theirs
  * for the stabilization check, paralyzed and held ones for their saves (the flow passes turns in which
  * nothing can be done); a conscious figure out of the fight (removed) does not. In the surprise round
- * only the aware act (§3.1).
+ * only the aware act (§3.1). A ridden mount acts on its rider's turn, never on its own (§4.12 [TEXT L483]).
  */
 export function opensTurn(c: Combatant, state: EncounterState): boolean {
-  if (state.initiative[c.id] === undefined) return false
+  if (state.initiative[c.id] === undefined || isRiddenMount(state, c)) return false
   const health = healthOf(c)
   if (health === 'dead' || (c.out && !isOutState(health))) return false
   return !isSurpriseRound(state) || readStats(c).aware

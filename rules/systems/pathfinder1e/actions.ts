@@ -1,6 +1,7 @@
 import { spendEconomy } from '../../core/economy'
 import type { Action, Combatant, EncounterState, Violation } from '../../core/types'
 import { economy } from './economy'
+import { completeVariants, fullRoundPhaseViolation, startVariants } from './full-round'
 import type { PfEconomyEvent } from './economy.machine'
 import { attackRoutine } from './attack-routine'
 import { chargeLane, runMultiplier } from './charge'
@@ -135,6 +136,9 @@ export function validateAction(state: EncounterState, action: Action): Violation
   // §4.12: mounting, dismounting, the mount's attack, and a rider's movement (its mount's) — mount-actions.ts.
   const mounted = mountedViolation(state, actor, action, movementViolation)
   if (mounted !== undefined) return mounted
+  // §3.2: starting a full-round action on a restricted turn, or completing it on the next.
+  const phase = fullRoundPhaseViolation(state, action)
+  if (phase) return phase
   const stats = readStats(actor)
   const target = figure(state, action.targetId)
   switch (action.kind) {
@@ -256,6 +260,21 @@ function moveActions(state: EncounterState, actor: Combatant): Action[] {
   return actions
 }
 
+/**
+ * The variations of an opening attack (§3.2 fighting defensively, −4 to hit for +2 dodge AC; §4.1 nonlethal
+ * damage with a lethal weapon, −4), for the person at the table; the AI weighs the plain attacks.
+ */
+function attackVariants(state: EncounterState, actorId: string, targetId: string): Action[] {
+  if ((context(state)._attacked ?? 0) > 0) return []
+  const variants: Action[] = [
+    { kind: 'attack', actorId, targetId, options: { defensive: 1 } },
+    { kind: 'attack', actorId, targetId, options: { nonlethal: 1 } }
+  ]
+  if (fullRoundFree(state))
+    variants.push({ kind: 'fullAttack', actorId, targetId, options: { defensive: 1 } })
+  return variants
+}
+
 /** Every action the figure could legally take now; `scope` 'targeted' leaves out movement and self actions. */
 export function legalActions(
   state: EncounterState,
@@ -275,6 +294,7 @@ export function legalActions(
     if (!enemy.out) {
       candidates.push({ kind: 'attack', actorId, targetId: enemy.id })
       if (fullRoundFree(state)) candidates.push({ kind: 'fullAttack', actorId, targetId: enemy.id })
+      if (scope === 'all') candidates.push(...attackVariants(state, actorId, enemy.id))
       if (!mount && fullRoundFree(state) && (c._moved ?? 0) === 0 && (c._stepped ?? 0) === 0) {
         const lane = chargeLane(state, actor, enemy)
         if ('path' in lane)
@@ -286,8 +306,7 @@ export function legalActions(
           })
       }
     }
-    if (isHelpless(enemy) && fullRoundFree(state))
-      candidates.push({ kind: 'coupDeGrace', actorId, targetId: enemy.id })
+    if (isHelpless(enemy)) candidates.push({ kind: 'coupDeGrace', actorId, targetId: enemy.id })
   }
   for (const ally of state.combatants)
     if (ally.side === actor.side && ally.id !== actorId && healthOf(ally) === 'dying')
@@ -310,6 +329,7 @@ export function legalActions(
     ...spellActions(state, actor),
     ...mountedCandidates(state, actor)
   )
+  candidates.push(...startVariants(state, candidates), ...completeVariants(state, candidates))
   const wanted = scope === 'all' ? candidates : candidates.filter((a) => a.targetId !== undefined)
   const turn = state.turn
   return [

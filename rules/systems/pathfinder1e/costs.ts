@@ -5,6 +5,7 @@ import type { PfEconomyEvent } from './economy.machine'
 import { mountParity, ridingMount } from './mount'
 import { pathCost } from './movement'
 import { readSettings } from './settings'
+import { phaseOf } from './full-round'
 import { spellById } from './spells'
 import { readStats } from './stats'
 
@@ -92,6 +93,8 @@ function riderCharge(state: EncounterState, action: Action): (PfEconomyEvent & E
 /** The economy event an action sends (`Economy.charge`). */
 export function chargeOf(state: EncounterState, action: Action): PfEconomyEvent & EventObject {
   const kind = action.kind
+  // §3.2: a full-round action started on a restricted turn, or completed on the next, costs a standard.
+  if (phaseOf(action)) return { type: 'economy.standard', standard: 1 }
   const mounted = riderCharge(state, action)
   if (mounted) return mounted
   if (kind === 'move') {

@@ -2,6 +2,7 @@ import type { Action, Answers, DecisionRequest, EncounterState } from '../../cor
 import { attackProvoking, slotFor } from './resolve-attack'
 import { castProvoking } from './spell-actions'
 import { maneuverDecision, maneuverProvoking } from './maneuver-actions'
+import { phaseOf } from './full-round'
 import { reactionRequest, type Provoking } from './reactions'
 import { movementProvoking } from './resolve-move'
 import { readSettings } from './settings'
@@ -20,6 +21,11 @@ const NOTHING: Provoking = { path: [], mode: null, trigger: null }
 /** What an action provokes and triggers (§3.4 (a)–(c), §3.2 Ready). */
 export function provokingOf(state: EncounterState, action: Action): Provoking {
   if (MOVING.has(action.kind)) return movementProvoking(action)
+  // §3.2: a spell provokes as its casting begins (the start), a coup de grace as the blow falls (the
+  // completion); the other half of a split full-round action provokes nothing.
+  const phase = phaseOf(action)
+  if ((phase === 'complete' && action.kind === 'cast') || (phase === 'start' && action.kind !== 'cast'))
+    return NOTHING
   switch (action.kind) {
     case 'attack':
     case 'fullAttack':

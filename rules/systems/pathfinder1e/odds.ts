@@ -57,8 +57,9 @@ export function actionOdds(state: EncounterState, action: Action, answers: Answe
       ...opts,
       ...(action.kind === 'coupDeGrace' ? { autoCrit: true } : {})
     })
+    const dealt = opts.nonlethal === true ? { ...slot, nonlethal: true } : slot
     swings.push(
-      swingOdds(slot, setup.mods, setup.ac, {
+      swingOdds(dealt, setup.mods, setup.ac, {
         immuneCrit,
         ...(action.kind === 'coupDeGrace' ? { autoCrit: true } : {})
       })

@@ -80,7 +80,9 @@ export function swing(
   if (attacker.out || target.out) return null
   const setup = attackSetup(chain.state, attacker, target, slot, opts)
   if (setup.violation) return null
-  const result = rollSwing(dice, attackerId, targetId, slot, setup.mods, setup.ac, {
+  // §4.1: a lethal weapon dealing nonlethal damage (the −4 is in the setup, read from the weapon as is).
+  const dealt = opts.nonlethal === true ? { ...slot, nonlethal: true } : slot
+  const result = rollSwing(dice, attackerId, targetId, dealt, setup.mods, setup.ac, {
     immuneCrit: readStats(target).immuneCrit,
     ...(opts.autoCrit ? { autoCrit: true } : {}),
     ...(mode ? { mode } : {})

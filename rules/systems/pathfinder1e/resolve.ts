@@ -2,6 +2,7 @@ import type { GameEvent } from '../../core/events'
 import type { DiceRoller } from '../../core/rng'
 import type { Action, Answers, EncounterState } from '../../core/types'
 import { Chain } from './chain'
+import { completeFullRound, phaseOf, startFullRound } from './full-round'
 import { applyDamage } from './damage'
 import { provokingOf } from './decide'
 import { healthOf } from './health'
@@ -52,6 +53,12 @@ export function resolveAction(
   const chain = new Chain(state)
   const actor = chain.figure(action.actorId)
   const wasDisabled = healthOf(actor) === 'disabled'
+  const phase = phaseOf(action)
+  if (phase === 'start') {
+    startFullRound(chain, action)
+    return chain.events
+  }
+  if (phase === 'complete') completeFullRound(chain, action.actorId)
   // §4.12: a rider's movement and charge are its mount's; mounting, dismounting, the mount's attack.
   if (resolveMounted(chain, action, dice, answers)) return chain.events
   switch (action.kind) {

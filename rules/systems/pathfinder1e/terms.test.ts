@@ -18,7 +18,7 @@ const dir = new URL('.', import.meta.url)
 const files = new Map(
   readdirSync(dir)
     .filter(
-      (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.includes('fixtures') && f !== 'terms.ts'
+      (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.includes('fixtures') && !f.startsWith('terms')
     )
     .map((f) => [f, readFileSync(new URL(f, dir), 'utf8')])
 )

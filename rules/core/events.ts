@@ -13,7 +13,14 @@ export type GameEvent =
   | { type: 'activation.paused'; actorId: string }
   /** A set-aside activation goes on; `release` hands the current untouched one back to the side. */
   | { type: 'activation.resumed'; actorId: string; release: boolean }
-  | { type: 'economy.spent'; actorId: string; cost: Record<string, number>; economy: EconomySnapshot }
+  | {
+      type: 'economy.spent'
+      actorId: string
+      cost: Record<string, number>
+      economy: EconomySnapshot
+      /** The kind of the action paid for (i18n `action.<kind>`), so the log names what was done. */
+      kind?: string
+    }
   /** A start-of-turn grant or change (e.g. HQ2's rolled movement points), not a paid action. */
   | { type: 'economy.changed'; actorId: string; economy: EconomySnapshot }
   | {

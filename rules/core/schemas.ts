@@ -70,7 +70,12 @@ export const gameEventSchema = z.discriminatedUnion('type', [
   ev('activation.changed', { actorId: id, economy: economySchema }),
   ev('activation.paused', { actorId: id }),
   ev('activation.resumed', { actorId: id, release: z.boolean() }),
-  ev('economy.spent', { actorId: id, cost, economy: economySchema }),
+  ev('economy.spent', {
+    actorId: id,
+    cost,
+    economy: economySchema,
+    kind: z.string().min(1).max(40).optional()
+  }),
   ev('economy.changed', { actorId: id, economy: economySchema }),
   ev('dice.rolled', {
     actorId: id,

@@ -138,7 +138,7 @@ function proceed(step: Step, ruleset: Ruleset, action: Action, answers: Answers)
   if (!economy) return refuse('cannotAfford')
   // The ruleset resolves against the state it validated; the spend is logged first, then what happened.
   step.withDice((dice) => [
-    { type: 'economy.spent', actorId: action.actorId, cost: costOf(charge), economy },
+    { type: 'economy.spent', actorId: action.actorId, cost: costOf(charge), economy, kind: action.kind },
     ...ruleset.resolve(state, action, dice, answers)
   ])
   if (checkEnd(step)) return { ok: true, state: step.state, events: step.events }

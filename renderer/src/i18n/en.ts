@@ -90,6 +90,7 @@ export const en: Record<MessageKey, string> = {
   'log.resumed': '{actor} resumes their activation.',
   'log.turnStarted': '{side} to play: {actor} activates.',
   'log.activationChanged': '{actor} activates instead.',
+  'log.spentOn': '{actor}: {action} ({cost}).',
   'log.spent': '{actor} spends {cost}.',
   'log.moved': '{actor} moves to {square} ({steps} squares).',
   'log.faced': '{actor} turns to face {direction}.',

@@ -92,6 +92,7 @@ export const es = {
   'log.resumed': '{actor} retoma su activación.',
   'log.turnStarted': 'Turno de {side}: se activa {actor}.',
   'log.activationChanged': 'Se activa {actor} en su lugar.',
+  'log.spentOn': '{actor}: {action} ({cost}).',
   'log.spent': '{actor} gasta {cost}.',
   'log.moved': '{actor} se mueve a {square} ({steps} casillas).',
   'log.faced': '{actor} se encara al {direction}.',

@@ -86,8 +86,12 @@ export function eventLine(
       return { kind: 'turn', text: tr.t('log.paused', { actor: name(e.actorId) }) }
     case 'activation.resumed':
       return { kind: 'turn', text: tr.t('log.resumed', { actor: name(e.actorId) }) }
-    case 'economy.spent':
-      return { kind: 'other', text: tr.t('log.spent', { actor: name(e.actorId), cost: cost(tr, e.cost) }) }
+    case 'economy.spent': {
+      const params = { actor: name(e.actorId), cost: cost(tr, e.cost) }
+      return e.kind
+        ? { kind: 'other', text: tr.t('log.spentOn', { ...params, action: tr.code('action', e.kind) }) }
+        : { kind: 'other', text: tr.t('log.spent', params) }
+    }
     case 'economy.changed':
       return null
     case 'dice.rolled':

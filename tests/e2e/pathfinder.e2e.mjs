@@ -5,7 +5,6 @@ import { readFileSync } from 'node:fs'
 import { assert, test } from './harness.mjs'
 import {
   hoverCell,
-  clickCell,
   logTexts,
   positionOf,
   stateHash,

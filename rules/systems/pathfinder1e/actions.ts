@@ -4,14 +4,15 @@ import { economy } from './economy'
 import { completeVariants, fullRoundPhaseViolation, startVariants } from './full-round'
 import type { PfEconomyEvent } from './economy.machine'
 import { attackRoutine } from './attack-routine'
-import { chargeLane, runMultiplier } from './charge'
+import { chargeLane, runLaneViolation, runMultiplier, runPathTo } from './charge'
 import { isHelpless } from './defense'
 import { distanceFt, type Cell } from './grid'
 import { canAct, healthOf } from './health'
-import { maneuverActions, validateManeuver } from './maneuver-actions'
+import { chargeManeuverViolation, maneuverActions, validateManeuver } from './maneuver-actions'
 import { inSaddle, ridingMount } from './mount'
 import { mountedCandidates, mountedMoves, mountedViolation } from './mount-actions'
 import { canEndIn, pathCost, reachableSquares } from './movement'
+import { restBudget, restLeft, restViolation } from './run-limit'
 import { readSettings } from './settings'
 import { spellActions, validateCast } from './spell-actions'
 import { hasCondition, readStats } from './stats'
@@ -92,6 +93,15 @@ function movementViolation(state: EncounterState, actor: Combatant, action: Acti
   if (!canEndIn(state, actor, last)) return refuse('occupied')
   const speed = speedSquares(state, actor.id)
   const half = healthOf(actor) === 'disabled' ? 0.5 : 1
+  // §3.2 Run [TEXT L205]: resting after running to its limit, no faster than one move action (run-limit.ts).
+  const resting = restViolation(
+    stats,
+    action.kind,
+    cost.cost,
+    Math.floor(speed * half),
+    context(state)._moved
+  )
+  if (resting) return resting
   switch (action.kind) {
     case 'move':
       return cost.cost > Math.floor(speed * half) * moveActionsLeft(state)
@@ -107,9 +117,13 @@ function movementViolation(state: EncounterState, actor: Combatant, action: Acti
     case 'withdraw':
       if (hasCondition(stats, 'blinded')) return refuse('blinded')
       return cost.cost > speed * 2 ? refuse('tooFar', { cost: cost.cost * 5 }) : null
-    case 'run':
+    case 'run': {
       if (hasCondition(stats, 'blinded')) return refuse('blinded')
-      return cost.cost > speed * runMultiplier(stats) ? refuse('tooFar', { cost: cost.cost * 5 }) : null
+      if (cost.cost > speed * runMultiplier(stats)) return refuse('tooFar', { cost: cost.cost * 5 })
+      // §3.2 Run [TEXT L203, L207]: a straight lane, no difficult terrain, obstacles or squeezing (charge.ts).
+      const lane = runLaneViolation(state, actor, path)
+      return lane ? refuse(lane.violation) : null
+    }
     default:
       return null
   }
@@ -120,12 +134,14 @@ function chargeViolation(state: EncounterState, actor: Combatant, action: Action
   if (!target || target.out) return refuse('noTarget')
   if (target.side === actor.side && !readSettings(state).friendlyFire) return refuse('friendlyFire')
   if (hasCondition(readStats(actor), 'prone')) return refuse('prone')
-  const lane = chargeLane(state, actor, target)
+  // §3.2 Run [TEXT L205]: a resting figure charges no further than its speed (run-limit.ts).
+  const lane = chargeLane(state, actor, target, { restricted: restLeft(readStats(actor)) > 0 })
   if ('violation' in lane) return refuse(lane.violation)
   const last = lane.path[lane.path.length - 1]
   const end = pathOf(action)[(action.path?.length ?? 0) - 1]
   if (!last || !end || last.x !== end.x || last.y !== end.y) return refuse('chargePath')
-  return null
+  // §4.11: a bull rush or overrun made as part of the charge (maneuver-charge.ts).
+  return chargeManeuverViolation(state, actor, action)
 }
 
 /** Null when the action is legal now; otherwise the reason a person can read. */
@@ -223,13 +239,15 @@ function moveActions(state: EncounterState, actor: Combatant): Action[] {
   })
   const canMove = affords(state, { type: 'economy.move', move: 1, squares: 1, _parity: parity })
   const canDouble = affords(state, { type: 'economy.doubleMove', move: 2, squares: 1, _parity: parity })
+  const c = context(state)
+  // §3.2 Run [TEXT L205]: a resting figure moves no further this turn than one move action (run-limit.ts).
+  const cap = restBudget(stats, single, c._moved)
   if (left > 0 && (canMove || canDouble)) {
-    const budget = single * (canDouble ? left : 1)
+    const budget = Math.min(single * (canDouble ? left : 1), cap)
     for (const r of reachableSquares(state, actor, { budget, parity, mode: 'move' }).values())
       if (r.path.length > 0 && (r.cost <= single ? canMove : canDouble))
         actions.push(toAction('move', r.path))
   }
-  const c = context(state)
   if (
     (c.step ?? 0) > 0 &&
     (c._moved ?? 0) === 0 &&
@@ -248,14 +266,20 @@ function moveActions(state: EncounterState, actor: Combatant): Action[] {
   ) {
     if (threatenedBy(state, actor.pos, actor.side).length > 0)
       for (const r of reachableSquares(state, actor, {
-        budget: speed * 2,
+        budget: Math.min(speed * 2, restBudget(stats, Math.floor(speed * half))),
         parity,
         mode: 'withdraw'
       }).values())
         if (r.path.length > 0) actions.push(toAction('withdraw', r.path))
     const runBudget = speed * runMultiplier(stats)
-    for (const r of reachableSquares(state, actor, { budget: runBudget, parity, mode: 'run' }).values())
-      if (r.cost > speed * 2 && r.path.length > 0) actions.push(toAction('run', r.path))
+    // §3.2 Run [TEXT L203, L205]: in a straight line — the search's path, or the straightest one (charge.ts);
+    // never while resting (run-limit.ts).
+    const runs =
+      restLeft(stats) > 0 ? [] : reachableSquares(state, actor, { budget: runBudget, parity, mode: 'run' })
+    for (const r of runs.values()) {
+      const lane = r.cost > speed * 2 ? runPathTo(state, actor, r) : null
+      if (lane && lane.length > 0) actions.push(toAction('run', lane))
+    }
   }
   return actions
 }
@@ -296,7 +320,7 @@ export function legalActions(
       if (fullRoundFree(state)) candidates.push({ kind: 'fullAttack', actorId, targetId: enemy.id })
       if (scope === 'all') candidates.push(...attackVariants(state, actorId, enemy.id))
       if (!mount && fullRoundFree(state) && (c._moved ?? 0) === 0 && (c._stepped ?? 0) === 0) {
-        const lane = chargeLane(state, actor, enemy)
+        const lane = chargeLane(state, actor, enemy, { restricted: restLeft(readStats(actor)) > 0 })
         if ('path' in lane)
           candidates.push({
             kind: 'charge',

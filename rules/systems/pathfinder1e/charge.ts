@@ -32,13 +32,18 @@ export function sweptCrosses(from: Cell, to: Cell, side: number, cell: Cell): bo
   if (!x || !y) return false
   const nx = -(to.y - from.y)
   const ny = to.x - from.x
-  const project = (px: number, py: number, size: number) => {
-    const values = [0, size].flatMap((ox) => [0, size].map((oy) => nx * (px + ox) + ny * (py + oy)))
-    return [Math.min(...values), Math.max(...values)] as const
-  }
-  const [sLo, sHi] = project(from.x, from.y, side)
-  const [cLo, cHi] = project(cell.x, cell.y, 1)
-  return overlap(sLo, sHi, cLo, cHi)
+  // The projection of a box [p, p + size] × [q, q + size] on the normal: its corners' least and greatest
+  // values, without building them (lanes check every square of every path legalActions offers).
+  const low = (p: number, q: number, size: number) =>
+    nx * p + ny * q + Math.min(0, nx * size) + Math.min(0, ny * size)
+  const high = (p: number, q: number, size: number) =>
+    nx * p + ny * q + Math.max(0, nx * size) + Math.max(0, ny * size)
+  return overlap(
+    low(from.x, from.y, side),
+    high(from.x, from.y, side),
+    low(cell.x, cell.y, 1),
+    high(cell.x, cell.y, 1)
+  )
 }
 
 /** The squares whose interior the footprint sweeps moving straight from `from` to `to`. */
@@ -172,17 +177,62 @@ export function runMultiplier(stats: PfStats): number {
   return (heavy ? 3 : 4) + (hasFeat(stats, 'Run') ? 1 : 0)
 }
 
-/**
- * §3.2 Run [TEXT L203–209]: a legal run along `path` (start excluded): a legal move in run mode (no difficult
- * terrain or obstacles), within the run multiplier × speed, "in a straight line" — every square the footprint
- * passes lies on the lane swept straight from the start to the end — and not while blinded.
- */
-export function runLane(state: EncounterState, runner: Combatant, path: readonly Cell[]): boolean {
+/** Why a run is not legal along its path (an i18n code under `violation.`), or null when it is. */
+export type RunLaneResult = { violation: string } | null
+
+// Every square the footprint passes along `path` lies on the lane swept straight from `start` to its end.
+function straightRun(start: Cell, side: number, path: readonly Cell[]): boolean {
   const last = path[path.length - 1]
-  if (!last || hasCondition(readStats(runner), 'blinded')) return false
+  return (
+    last !== undefined &&
+    path.every((pos) => cellsAt(pos, side).every((c) => sweptCrosses(start, last, side, c)))
+  )
+}
+
+/**
+ * §3.2 Run [TEXT L203–209]: why `path` (start excluded) is not a legal run, or null. Not while blinded
+ * ("if you cannot see where you are going"); a legal move in run mode — no difficult terrain, obstacles,
+ * climbing or squeezing [TEXT L207] ('runBlocked'); within the run multiplier × speed; and "in a straight
+ * line": every square the footprint passes lies on the lane swept straight from the start to the end
+ * ('runNotStraight'), so a run may slip past a creature or wall beside its lane but never bends round one.
+ */
+export function runLaneViolation(
+  state: EncounterState,
+  runner: Combatant,
+  path: readonly Cell[]
+): RunLaneResult {
+  if (path.length === 0) return { violation: 'emptyPath' }
+  if (hasCondition(readStats(runner), 'blinded')) return { violation: 'blinded' }
   const cost = pathCost(state, runner, path, 0, { mode: 'run' })
-  if (!cost || cost.cost > runMultiplier(readStats(runner)) * speedInSquares(runner)) return false
-  const side = sideOf(runner)
+  if (!cost) return { violation: 'runBlocked' }
+  if (cost.cost > runMultiplier(readStats(runner)) * speedInSquares(runner)) return { violation: 'tooFar' }
+  const straight = straightRun({ x: runner.pos.x, y: runner.pos.y }, sideOf(runner), path)
+  return straight ? null : { violation: 'runNotStraight' }
+}
+
+/** §3.2 Run [TEXT L203–209]: true when `path` (start excluded) is a legal run (`runLaneViolation`). */
+export function runLane(state: EncounterState, runner: Combatant, path: readonly Cell[]): boolean {
+  return runLaneViolation(state, runner, path) === null
+}
+
+/**
+ * §3.2 Run: a legal run to a square a run-mode search found (`reachableSquares`: its path is legal in run
+ * mode at `cost` from a fresh parity) — that path itself when it is straight and within the run's reach
+ * (the search's least-provoking, cheapest path; checked without walking it again, as legalActions asks this
+ * for every square), else the straightest path there (`straightPath`) when that one is a legal run; null
+ * when neither is.
+ */
+export function runPathTo(
+  state: EncounterState,
+  runner: Combatant,
+  reach: { path: readonly Cell[]; cost: number }
+): Cell[] | null {
+  const { path, cost } = reach
+  const last = path[path.length - 1]
+  if (!last || hasCondition(readStats(runner), 'blinded')) return null
   const start: Cell = { x: runner.pos.x, y: runner.pos.y }
-  return path.every((pos) => cellsAt(pos, side).every((c) => sweptCrosses(start, last, side, c)))
+  const within = cost <= runMultiplier(readStats(runner)) * speedInSquares(runner)
+  if (within && straightRun(start, sideOf(runner), path)) return [...path]
+  const line = straightPath(start, last)
+  return runLane(state, runner, line) ? line : null
 }

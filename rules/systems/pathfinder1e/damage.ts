@@ -2,6 +2,7 @@ import { applyEvents, type GameEvent } from '../../core/events'
 import type { DiceRoller } from '../../core/rng'
 import type { Combatant, EncounterState } from '../../core/types'
 import { healthFrom, isOutState, lifeMinOf, withHealthConditions, type HealthState } from './health'
+import { releaseHold } from './maneuver-release'
 import { fallsAfterOut } from './mount-fall'
 import { readSettings } from './settings'
 import { abilityMod, readStats, type PfStats } from './stats'
@@ -84,7 +85,8 @@ function statsEvent(c: Combatant, before: PfStats, after: PfStats): GameEvent[] 
  * [TEXT L287] (creatures with regeneration just keep adding). A single attack (`opts.singleAttack`, A6)
  * dealing at least the massive-damage threshold that does not kill outright forces a Fort save; failing it
  * kills (G-9). The state left follows §5: 0 HP disabled, below 0 dying and out, ≤ −Con dead; nonlethal
- * above HP unconscious. A stable figure that takes damage is dying again.
+ * above HP unconscious. A stable figure that takes damage is dying again. A figure knocked out of the fight
+ * lets go of its grapple, or is let go (§4.11, `releaseHold`).
  */
 export function applyDamage(
   state: EncounterState,
@@ -142,9 +144,11 @@ export function applyDamage(
 
   const after = healthFrom(next, life, lifeMin)
   next = withHealthConditions(next, after)
-  const done = [...events, ...statsEvent(target, stats, next), ...outOrBack(target, before, after)]
+  const hit = [...events, ...statsEvent(target, stats, next), ...outOrBack(target, before, after)]
+  if (!hit.some((e) => e.type === 'combatant.out')) return hit
+  // §4.11: a grapple ends when either figure goes out of the fight (both freed, pins lifted).
+  const done = [...hit, ...releaseHold(applyEvents(state, hit), targetId)]
   // §4.12 [TEXT L493–495]: a mount that falls throws its rider; a rider knocked out may fall from the saddle.
-  if (!done.some((e) => e.type === 'combatant.out')) return done
   return [...done, ...fallsAfterOut(applyEvents(state, done), targetId, dice, applyDamage)]
 }
 

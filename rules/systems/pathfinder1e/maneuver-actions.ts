@@ -9,11 +9,19 @@ import { maneuverProvoking } from './maneuver-validate'
 
 // pathfinder1e.md §4.10–4.11 combat maneuvers as actions: the integrator's entry points. Validation, the
 // candidates, what they provoke and the overrun choice live in maneuver-validate; the resolutions in
-// maneuver-targeted (trip, disarm, sunder, bull rush, feint), maneuver-grapple and maneuver-overrun; the
-// exact odds in maneuver-odds; the shared check in maneuver-check.
+// maneuver-targeted (trip, disarm, sunder, feint), maneuver-bull-rush, maneuver-grapple and maneuver-overrun;
+// bull rush and overrun as part of a charge in maneuver-charge; the end of a hold when a figure goes out in
+// maneuver-release; the exact odds in maneuver-odds; the shared check in maneuver-check.
 
 export { maneuverActions, maneuverDecision, maneuverProvoking, validateManeuver } from './maneuver-validate'
-export { maneuverActionOdds } from './maneuver-odds'
+export { chargeManeuverOdds, maneuverActionOdds } from './maneuver-odds'
+export {
+  CHARGE_MANEUVERS,
+  chargeManeuverOf,
+  chargeManeuverViolation,
+  type ChargeManeuver
+} from './maneuver-charge'
+export { releaseHold } from './maneuver-release'
 export {
   GRAPPLE_OPTIONS,
   MANEUVER_KINDS,

@@ -17,7 +17,7 @@ import { acceptedReactions, fireReactions, type Provoking } from './reactions'
 import { attacksMade, slotFor } from './resolve-attack'
 import { readSettings } from './settings'
 import { attackSetup } from './situation'
-import { hasCondition, readStats, type Condition, type PfStats } from './stats'
+import { hasCondition, readStats, type Condition, type PfStats, type PfWeapon } from './stats'
 import { threatens } from './threat'
 
 // The numbers every combat maneuver check shares (pathfinder1e.md §4.10): CMB plus the attack modifiers that
@@ -106,13 +106,17 @@ export function maneuverSlot(state: EncounterState, actor: Combatant, action: Ac
   return unarmed
 }
 
-/** A maneuver check ready to roll: bonus, CMD, the A4 strict mode, automatic success and the miss chance. */
+/**
+ * A maneuver check ready to roll: bonus, CMD, the A4 strict mode, automatic success and the miss chance;
+ * `feinted` when the target's Dex was lost to the actor's feint (the check spends it, see `rollCheck`).
+ */
 export interface ManeuverCheck {
   bonus: number
   cmd: number
   strict: boolean
   autoSuccess: boolean
   concealmentPercent: number
+  feinted?: { attackerId: string; targetId: string }
 }
 
 /** Options of `maneuverCheck`. */
@@ -121,15 +125,29 @@ export interface CheckOptions {
   penalty?: number
   /** §4.11 grapple: +5 to maintain a hold the target has not broken. */
   maintain?: boolean
-  /** Any other modifier (tie up −10 against a target only grappled). */
+  /** Any other modifier (tie up −10 against a target only grappled, −4 per creature in a bull rush chain). */
   extra?: number
+  /** §3.2 / §4.11: made as part of a charge, +2 like the charge's attack ([TEXT L415] bull rush). */
+  charging?: boolean
+}
+
+/** The weapon a maneuver is made with (trip and disarm weapon traits, [SRD]), if it is one. */
+export function slotWeapon(actor: Combatant, slot: AttackSlot): PfWeapon | undefined {
+  return slot.source === 'weapon' ? readStats(actor).weapons.find((w) => w.id === slot.id) : undefined
+}
+
+/** Whether the target is feinted by the actor (§4.11 feint: it loses its Dex against the next melee attack). */
+export function feintedBy(target: Combatant, actorId: string): boolean {
+  return readStats(target).effects.some((e) => e.id === 'feinted' && e.until === actorId)
 }
 
 /**
  * §4.10 steps 1–6 for `action` by `actor` against `target`: CMB + the maneuver's own bonuses + the normal attack
- * modifiers of the attack used (flanking, prone, dazzled... and the grappled −2 except on grapple checks,
- * §4.7) + for trip/disarm/sunder the weapon's enhancement and the penalty of the iterative it replaces,
- * against CMD + the target's bonuses (legs, Improved feat). A4: trip may need to exceed the CMD.
+ * modifiers of the attack used (flanking, prone, dazzled, charging... and the grappled −2 except on grapple
+ * checks, §4.7) + for trip/disarm/sunder the weapon's enhancement and the penalty of the iterative it
+ * replaces, + 2 disarming with a `disarm` weapon ([SRD] weapon traits), against CMD + the target's bonuses
+ * (legs, Improved feat). A target feinted by the actor loses its Dex to the CMD too: a maneuver check is a
+ * melee attack roll (§4.10 step 5). A4: trip may need to exceed the CMD.
  */
 export function maneuverCheck(
   state: EncounterState,
@@ -141,18 +159,21 @@ export function maneuverCheck(
 ): ManeuverCheck {
   const settings = readSettings(state)
   const slot = maneuverSlot(state, actor, action)
-  const setup = attackSetup(state, actor, target, slot, {})
+  const setup = attackSetup(state, actor, target, slot, opts.charging ? { charging: true } : {})
   let bonus = cmb(actor) + maneuverAttackBonus(actor, target, maneuver) + setup.mods.attack
   if (maneuver === 'grapple' && hasCondition(readStats(actor), 'grappled')) bonus += 2
   if (replacesAttack(action.kind)) bonus += weaponBonus(state, actor, slot)
+  if (maneuver === 'disarm' && slotWeapon(actor, slot)?.traits.includes('disarm')) bonus += 2
   if (opts.maintain) bonus += 5
   bonus += (opts.extra ?? 0) - (opts.penalty ?? 0)
+  const feinted = feintedBy(target, actor.id)
   return {
     bonus,
-    cmd: cmd(target) + maneuverCmdBonus(target, maneuver, settings),
+    cmd: cmd(target, { feinted }) + maneuverCmdBonus(target, maneuver, settings),
     strict: maneuver === 'trip' && settings.tripStrict,
     autoSuccess: maneuverAutoSuccess(target),
-    concealmentPercent: setup.mods.concealmentPercent
+    concealmentPercent: setup.mods.concealmentPercent,
+    ...(feinted ? { feinted: { attackerId: actor.id, targetId: target.id } } : {})
   }
 }
 
@@ -163,8 +184,7 @@ export function maneuverCheck(
 function weaponBonus(state: EncounterState, actor: Combatant, slot: AttackSlot): number {
   const best = attacksMade(state) > 0 ? attackRoutine(actor, 'single', { weaponId: slot.id })[0] : undefined
   const iterative = best ? slot.bonus - best.bonus : 0
-  const weapon = slot.source === 'weapon' ? readStats(actor).weapons.find((w) => w.id === slot.id) : undefined
-  return Math.min(0, iterative) + (weapon?.enhancement ?? 0)
+  return Math.min(0, iterative) + (slotWeapon(actor, slot)?.enhancement ?? 0)
 }
 
 /** A rolled check: success after the miss chance, the margin over the CMD and the natural face. */
@@ -174,9 +194,18 @@ export interface CheckResult {
   natural: number
 }
 
+/** §4.11 feint: the feinter's next melee attack — a maneuver check too — spends the target's feinted effect. */
+export function spendFeint(chain: Chain, attackerId: string, targetId: string): void {
+  changeStats(chain, targetId, (s) => ({
+    ...s,
+    effects: s.effects.filter((e) => !(e.id === 'feinted' && e.until === attackerId))
+  }))
+}
+
 /**
  * Rolls a maneuver check (purpose `pf1.<maneuver>`), then on a success the concealment miss chance (d100,
  * §4.10 step 5: a maneuver is an attack roll). A check lost to the miss chance fails without a big failure.
+ * A feint the check used is spent, whatever the outcome.
  */
 export function rollCheck(
   chain: Chain,
@@ -190,6 +219,7 @@ export function rollCheck(
     autoSuccess: check.autoSuccess
   })
   chain.emit(result.events)
+  if (check.feinted) spendFeint(chain, check.feinted.attackerId, check.feinted.targetId)
   if (!result.success || check.concealmentPercent <= 0) return result
   const d100 = dice.roll(100)
   const through = d100 > check.concealmentPercent

@@ -68,7 +68,17 @@ describe('maneuvers through the engine (applyCommand)', () => {
       .legalActions(state, 'att')
       .filter((a) => MANEUVER_KINDS.some((k) => k === a.kind))
     // No sunder: the longsword in def's hand has no hardness and hit points in its profile.
-    expect(legal.map((a) => a.kind)).toEqual(['trip', 'disarm', 'bullRush', 'grapple', 'feint', 'overrun'])
+    // The second bull rush follows the push (§4.11, the move action still unspent).
+    expect(legal.map((a) => a.kind)).toEqual([
+      'trip',
+      'disarm',
+      'bullRush',
+      'grapple',
+      'feint',
+      'bullRush',
+      'overrun'
+    ])
+    expect(legal[5]?.options).toEqual({ follow: 1 })
     const odds = pathfinder1e.odds(state, act('trip'), pass)
     expect(odds?.headline.map((h) => `${h.key}=${formatFraction(h.p)}`)).toEqual([
       'success=11/20',
@@ -108,6 +118,29 @@ describe('maneuvers through the engine (applyCommand)', () => {
     // 15 + 5 beats CMD 15 by 5: 10 ft.
     const out = declare(withFaces(opening(), [15]), act('bullRush'), pass)
     expect(out.combatants.find((c) => c.id === 'def')?.pos).toMatchObject({ x: 8, y: 5 })
+  })
+
+  it('bull rush following the push: the move action pays for the squares walked, and the turn is over', () => {
+    // 20 + 5 beats CMD 15 by 10: 15 ft; att follows 15 ft with its move action.
+    const out = declare(withFaces(opening(), [20]), act('bullRush', { options: { follow: 1 } }), pass)
+    expect(out.combatants.find((c) => c.id === 'def')?.pos).toMatchObject({ x: 9, y: 5 })
+    expect(out.combatants.find((c) => c.id === 'att')?.pos).toMatchObject({ x: 8, y: 5 })
+    expect(out.turn?.activeId).toBe('def')
+  })
+
+  it('bull rush as part of a charge (§4.11): +2, the target asked about its attack of opportunity', () => {
+    const start = withFaces(opening([attacker({}, { x: 2, y: 5 }), defender()]), [8])
+    const action = act('charge', {
+      path: [3, 4, 5].map((x) => ({ x, y: 5, z: 0 })),
+      options: { maneuver: 'bullRush' }
+    })
+    const asked = play(start, { type: 'action.declare', action })
+    expect(asked.pending?.request).toMatchObject({ id: 'pf1.aoo#def', choices: ['attack', 'pass'] })
+    const out = declare(start, action, pass)
+    expect(out.combatants.find((c) => c.id === 'def')?.pos).toMatchObject({ x: 7, y: 5 })
+    expect(out.log).toContainEqual(
+      expect.objectContaining({ purpose: 'pf1.bullRush', result: 15, success: true })
+    )
   })
 
   it('feint', () => {

@@ -141,6 +141,43 @@ describe('maintaining the hold (+5) and its options', () => {
     expect(out.stats('def').grapple).toBeUndefined()
   })
 
+  it('[SRD] escaping, the figure may instead become the grappler (`options.reverse = 1`), pin lifted', () => {
+    const pinned = run(held(), maintain('pin'), [3]).state
+    const turned = run(pinned, { ...escape, options: { reverse: 1 } }, [10])
+    expect(turned.rolls).toEqual(['def:pf1.escape:13/13:true'])
+    expect(turned.stats('def')).toMatchObject({
+      conditions: ['grappled'],
+      grapple: { with: 'att', controls: true }
+    })
+    expect(turned.stats('att')).toMatchObject({
+      conditions: ['grappled'],
+      grapple: { with: 'def', controls: false }
+    })
+    const figure = (id: string) => turned.figure(id)
+    // The roles swap: def now maintains, att may only escape (or turn it back).
+    expect(maneuverActions(turned.state, figure('att')).map((a) => a.kind)).toEqual(['escape', 'escape'])
+    expect(
+      validateManeuver(turned.state, figure('def'), { ...maintain('pin'), actorId: 'def', targetId: 'att' })
+    ).toBeNull()
+    // A failed attempt changes nothing.
+    expect(run(pinned, { ...escape, options: { reverse: 1 } }, [9]).stats('def').conditions).toEqual([
+      'grappled',
+      'pinned'
+    ])
+  })
+
+  it('bonds cannot be turned: a tied-up figure that escapes just gets free (no reverse offered)', () => {
+    const bound = run(held(), maintain('tieUp'), [13]).state
+    const def = bound.combatants.find((c) => c.id === 'def') as Combatant
+    expect(maneuverActions(bound, def)).toEqual([{ kind: 'escape', actorId: 'def' }])
+    const artist = bound.combatants.map((c) =>
+      c.id === 'def' ? { ...c, stats: { ...readStats(c), skills: { escapeArtist: 10 } } } : c
+    )
+    const out = run({ ...bound, combatants: artist }, { ...escape, options: { reverse: 1 } }, [15])
+    expect(out.stats('def').grapple).toBeUndefined()
+    expect(out.stats('att').grapple).toBeUndefined()
+  })
+
   it('release is free of dice and ends the hold for both', () => {
     const out = run(held(), maintain('release'), [])
     expect(out.stats('att').grapple).toBeUndefined()
@@ -166,7 +203,10 @@ describe('what a held figure may do (§4.11 "if grappled")', () => {
       'tieUp',
       'release'
     ])
-    expect(maneuverActions(state, figure('def'))).toEqual([{ kind: 'escape', actorId: 'def' }])
+    expect(maneuverActions(state, figure('def'))).toEqual([
+      { kind: 'escape', actorId: 'def' },
+      { kind: 'escape', actorId: 'def', options: { reverse: 1 } }
+    ])
     expect(validateManeuver(state, figure('att'), act('trip'))).toEqual({ code: 'grappled' })
     expect(validateManeuver(state, figure('def'), { kind: 'trip', actorId: 'def', targetId: 'att' })).toEqual(
       {

@@ -16,7 +16,8 @@ import {
   type GrappleOption
 } from './maneuver-check'
 import { canEndIn } from './movement'
-import { hasCondition, readStats, type PfStats } from './stats'
+import { freed } from './maneuver-release'
+import { hasCondition, readStats } from './stats'
 
 // pathfinder1e.md §4.11 Grapple [TEXT L459; SRD for the options, A11]: the hold, maintaining it (+5) with one
 // option per success (damage, pin, move, tie up) or releasing it, and breaking free (CMB or Escape Artist
@@ -85,10 +86,10 @@ function place(chain: Chain, id: string, to: Cell): void {
   chain.emit([{ type: 'pushed', id, from, to: { x: to.x, y: to.y, z: from.z } }])
 }
 
-/** Both figures grappled; the initiator controls the hold (§4.11). */
+/** Both figures grappled; the initiator (or an escapee turning the hold, never pinned) controls it (§4.11). */
 function hold(chain: Chain, grapplerId: string, targetId: string): void {
   changeStats(chain, grapplerId, (s) => ({
-    ...withConditions(s, 'grappled'),
+    ...withConditions(withoutConditions(s, 'pinned'), 'grappled'),
     grapple: { with: targetId, controls: true }
   }))
   changeStats(chain, targetId, (s) => ({
@@ -97,15 +98,10 @@ function hold(chain: Chain, grapplerId: string, targetId: string): void {
   }))
 }
 
-function free(s: PfStats): PfStats {
-  const { grapple: _gone, ...rest } = withoutConditions(s, 'grappled', 'pinned')
-  return rest
-}
-
 /** Ends a grapple for both figures: no link, neither grappled nor pinned. */
 export function endGrapple(chain: Chain, aId: string, bId: string): void {
-  changeStats(chain, aId, free)
-  changeStats(chain, bId, free)
+  changeStats(chain, aId, freed)
+  changeStats(chain, bId, freed)
 }
 
 /** `grapple` after its reactions: the check, then the hold, pulling a target at reach beside the grappler. */
@@ -206,7 +202,7 @@ export function resolveMaintain(chain: Chain, action: Action, dice: DiceRoller):
       changeStats(chain, targetId, (s) =>
         withConditions(withoutConditions(s, 'grappled', 'pinned'), 'tiedUp')
       )
-      return changeStats(chain, actorId, free)
+      return changeStats(chain, actorId, freed)
   }
 }
 
@@ -246,7 +242,11 @@ export function escapeFaceSucceeds(face: number, check: EscapeCheck): boolean {
   return face + check.bonus >= check.dc
 }
 
-/** `escape`: one roll (`pf1.escape`); success frees the figure from the hold or its bonds, both sides. */
+/**
+ * `escape`: one roll (`pf1.escape`); success frees the figure from the hold or its bonds, both sides — or,
+ * with `options.reverse = 1`, turns the hold ([SRD] "you can become the grappler"): the escapee, no longer
+ * pinned, controls it and the former grappler is the one held. Bonds cannot be turned: it just gets free.
+ */
 export function resolveEscape(chain: Chain, action: Action, dice: DiceRoller): void {
   const { actorId } = action
   const check = escapeCheck(chain.state, chain.figure(actorId))
@@ -273,6 +273,8 @@ export function resolveEscape(chain: Chain, action: Action, dice: DiceRoller): v
   ])
   if (!success) return
   const otherId = readStats(chain.figure(actorId)).grapple?.with
-  if (check.bonds) return changeStats(chain, actorId, (s) => free(withoutConditions(s, 'tiedUp')))
-  if (otherId) endGrapple(chain, actorId, otherId)
+  if (check.bonds) return changeStats(chain, actorId, (s) => freed(withoutConditions(s, 'tiedUp')))
+  if (!otherId) return
+  if (action.options?.reverse === 1) hold(chain, actorId, otherId)
+  else endGrapple(chain, actorId, otherId)
 }

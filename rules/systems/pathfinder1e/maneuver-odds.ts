@@ -4,12 +4,14 @@ import type { ActionOdds } from '../../core/ruleset'
 import type { Action, Answers, Combatant, EncounterState } from '../../core/types'
 import { hitTotalDist, splitDamage, swingOdds } from './attack-math'
 import { attackRoutine } from './attack-routine'
+import { chargeInnerAction, chargeManeuverOf } from './maneuver-charge'
 import {
   figureIn,
   isManeuverKind,
   maneuverCheck,
   maneuverSlot,
   OVERRUN,
+  slotWeapon,
   type ManeuverCheck
 } from './maneuver-check'
 import {
@@ -27,11 +29,13 @@ import {
   hasImprovedFeat,
   maneuverChance,
   maneuverOdds,
+  type Maneuver,
   type ManeuverOdds
 } from './maneuver-math'
-import { sunderable, sunderedWeapon } from './maneuver-targeted'
+import { dropsTripWeapon, sunderable, sunderedWeapon } from './maneuver-targeted'
 import { maneuverProvoking } from './maneuver-validate'
 import { reactionId, reactionsTo } from './reactions'
+import { movementProvoking } from './resolve-move'
 import { readSettings } from './settings'
 import { attackSetup } from './situation'
 import { readStats } from './stats'
@@ -203,19 +207,44 @@ export function maneuverActionOdds(
       ['success', malus === null ? ZERO : skillChance(bluffBonus(actor) + malus, feintDc(target))]
     ])
   }
-  const cut = interruption(state, action, actor, target, answers)
+  return rolledOdds(state, action, kind, actor, target, answers)
+}
+
+/** How a rolled maneuver's odds are taken: as a charge's (+2; the target may have used its attack already). */
+interface RolledOptions {
+  charging?: boolean
+  noAoo?: boolean
+}
+
+/** The odds of a maneuver rolled against CMD (everything but escape, maintain and feint). */
+function rolledOdds(
+  state: EncounterState,
+  action: Action,
+  kind: Maneuver,
+  actor: Combatant,
+  target: Combatant,
+  answers: Answers,
+  opts: RolledOptions = {}
+): ActionOdds {
+  const cut = opts.noAoo ? NONE : interruption(state, action, actor, target, answers)
   if (kind === 'overrun' && answers[OVERRUN] === 'avoid' && !hasImprovedFeat(actor, 'overrun'))
     return odds([
       ['success', sub(ONE, cut.stopped)],
       ['prone', ZERO]
     ])
-  const o = mixedOdds(maneuverCheck(state, actor, target, action, kind), cut)
+  const charging = opts.charging ? { charging: true } : {}
+  const o = mixedOdds(maneuverCheck(state, actor, target, action, kind, charging), cut)
   switch (kind) {
-    case 'trip':
+    case 'trip': {
+      // [SRD] a trip weapon let go of instead of falling (`options.drop = 1`).
+      const weapon = slotWeapon(actor, maneuverSlot(state, actor, action))
+      const drops = weapon !== undefined && dropsTripWeapon(action, weapon)
       return odds([
         ['success', o.success],
-        ['selfProne', o.failBy10]
+        ['selfProne', drops ? ZERO : o.failBy10],
+        ...(drops ? [['selfDisarm', o.failBy10] as [string, Fraction]] : [])
       ])
+    }
     case 'disarm':
       return odds([
         ['success', o.success],
@@ -244,4 +273,28 @@ export function maneuverActionOdds(
     default:
       return odds([['success', o.success]])
   }
+}
+
+/**
+ * Exact odds of a maneuver charge (§4.11; `Ruleset.odds` for `charge` with `options.maneuver` — odds.ts must
+ * hand it over): the maneuver's as made from the lane's end at +2, its target's attack of opportunity mixed
+ * in unless it had one on the way. Attacks of opportunity along the lane are left out, as for a plain
+ * charge. Null for any other action.
+ */
+export function chargeManeuverOdds(
+  state: EncounterState,
+  action: Action,
+  answers: Answers = {}
+): ActionOdds | null {
+  const maneuver = chargeManeuverOf(action)
+  const actor = figureIn(state, action.actorId)
+  const target = figureIn(state, action.targetId)
+  const end = action.path?.[action.path.length - 1]
+  if (!maneuver || !actor || !target || !end) return null
+  const moving = movementProvoking(action)
+  const noAoo = reactionsTo(state, action, moving).some((r) => r.kind === 'aoo' && r.reactorId === target.id)
+  const there = { ...actor, pos: { ...actor.pos, x: end.x, y: end.y } }
+  const moved = { ...state, combatants: state.combatants.map((c) => (c.id === actor.id ? there : c)) }
+  const inner = chargeInnerAction(action, maneuver)
+  return rolledOdds(moved, inner, maneuver, there, target, answers, { charging: true, noAoo })
 }

@@ -89,7 +89,7 @@ export function overrunLines(state: EncounterState, actor: Combatant, target: Co
 }
 
 /** Logs a walk along `cells` (a `moved` event). */
-function walk(chain: Chain, actorId: string, cells: readonly Cell[]): void {
+export function walk(chain: Chain, actorId: string, cells: readonly Cell[]): void {
   if (cells.length === 0) return
   const actor = chain.figure(actorId)
   const path = cells.map((c) => ({ x: c.x, y: c.y, z: actor.pos.z }))
@@ -97,7 +97,13 @@ function walk(chain: Chain, actorId: string, cells: readonly Cell[]): void {
 }
 
 /** §2 [TEXT L349]: stopped after `entered` squares, the mover goes back to the last square it may stand in. */
-function settle(chain: Chain, actorId: string, path: readonly Cell[], entered: number, start: Cell): void {
+export function settle(
+  chain: Chain,
+  actorId: string,
+  path: readonly Cell[],
+  entered: number,
+  start: Cell
+): void {
   const cellAt = (j: number): Cell => (j === 0 ? start : (path[j - 1] ?? start))
   const here = chain.figure(actorId)
   if (entered === 0 || canEndIn(chain.state, here, cellAt(entered))) return

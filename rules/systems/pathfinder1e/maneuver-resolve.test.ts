@@ -183,8 +183,9 @@ describe('bull rush (§4.11 [TEXT L453–457])', () => {
       at: { x: 8, y: 5, z: 0 },
       obstacle: 'block'
     })
+    // A creature in the way is bull-rushed in turn (maneuver-bull-rush.test.ts); a failed check stops the push.
     const crowd = pfState([pusher(), defender(), defender({}, { x: 8, y: 5 }, 'ally')])
-    expect(run(crowd, act('bullRush'), [20]).events).toContainEqual({
+    expect(run(crowd, act('bullRush'), [20, 2]).events).toContainEqual({
       type: 'collided',
       id: 'def',
       at: { x: 8, y: 5, z: 0 },

@@ -1,23 +1,21 @@
-import { directionVector, snapDirection } from '../../core/geometry'
-import { doubledCentre } from '../../core/footprint'
 import type { DiceRoller } from '../../core/rng'
-import type { Action, Combatant, EncounterState } from '../../core/types'
+import type { Action } from '../../core/types'
 import type { Chain } from './chain'
-import { blocksMovement, cellsAt, cornerBlocked, onBoard, pfDistanceSquares, sideOf, type Cell } from './grid'
+import { resolveBullRush } from './maneuver-bull-rush'
 import {
   changeStats,
   maneuverCheck,
   maneuverSlot,
   rollCheck,
   rollSkill,
+  slotWeapon,
   withConditions
 } from './maneuver-check'
-import { bluffBonus, bullRushDistanceFt, feintDc, feintPenalty } from './maneuver-math'
-import { canEndIn } from './movement'
+import { bluffBonus, feintDc, feintPenalty } from './maneuver-math'
 import { readStats, type PfStats, type PfWeapon } from './stats'
 
-// pathfinder1e.md §4.11 trip, disarm, sunder, bull rush and feint, once the reactions they provoke have fired
-// (their target's attack of opportunity is `penalty`, §4.10 step 4).
+// pathfinder1e.md §4.11 trip, disarm, sunder, bull rush (maneuver-bull-rush.ts) and feint, once the reactions
+// they provoke have fired (their target's attack of opportunity is `penalty`, §4.10 step 4).
 
 /** The held weapon a disarm or sunder aims at: the main hand's, else the off hand's. */
 function heldIds(s: PfStats): string[] {
@@ -39,21 +37,25 @@ function letGo(s: PfStats, id: string): PfStats {
   return { ...s, wielding: { main: hand(s.wielding.main), off: hand(s.wielding.off) } }
 }
 
-/** §4.11 trip: target prone; a failure by 10 or more knocks the tripper prone instead. */
+/**
+ * §4.11 trip: target prone; a failure by 10 or more knocks the tripper prone instead — unless it trips with a
+ * `trip` weapon and chose (`options.drop = 1`) to let go of it rather than fall ([SRD] weapon traits).
+ */
 function trip(chain: Chain, action: Action, targetId: string, dice: DiceRoller, penalty: number): void {
-  const check = maneuverCheck(
-    chain.state,
-    chain.figure(action.actorId),
-    chain.figure(targetId),
-    action,
-    'trip',
-    {
-      penalty
-    }
-  )
-  const result = rollCheck(chain, dice, action.actorId, 'pf1.trip', check)
-  if (result.success) changeStats(chain, targetId, (s) => withConditions(s, 'prone'))
-  else if (result.margin <= -10) changeStats(chain, action.actorId, (s) => withConditions(s, 'prone'))
+  const { actorId } = action
+  const attacker = chain.figure(actorId)
+  const check = maneuverCheck(chain.state, attacker, chain.figure(targetId), action, 'trip', { penalty })
+  const weapon = slotWeapon(attacker, maneuverSlot(chain.state, attacker, action))
+  const result = rollCheck(chain, dice, actorId, 'pf1.trip', check)
+  if (result.success) return changeStats(chain, targetId, (s) => withConditions(s, 'prone'))
+  if (result.margin > -10) return
+  if (weapon && dropsTripWeapon(action, weapon)) changeStats(chain, actorId, (s) => letGo(s, weapon.id))
+  else changeStats(chain, actorId, (s) => withConditions(s, 'prone'))
+}
+
+/** [SRD] trip weapon: whether a trip failed by 10 or more drops `weapon` instead of its wielder. */
+export function dropsTripWeapon(action: Action, weapon: PfWeapon): boolean {
+  return action.options?.drop === 1 && weapon.traits.includes('trip')
 }
 
 /**
@@ -132,61 +134,6 @@ function sunder(chain: Chain, action: Action, targetId: string, dice: DiceRoller
   )
 }
 
-/** The direction a bull rush pushes: from the attacker's centre through the target's, snapped to 8 ways. */
-export function pushDirection(attacker: Combatant, target: Combatant): Cell {
-  const a = doubledCentre(attacker.pos, attacker.size)
-  const t = doubledCentre(target.pos, target.size)
-  return directionVector(snapDirection(t.x - a.x, t.y - a.y))
-}
-
-/**
- * Where a push of `ft` feet in `dir` leaves the figure (1-2-1 diagonals, §2): it stops before a wall, a
- * corner, the board's edge or a square it may not stand in (§4.11: never into a solid obstacle). `blocked`
- * names what stopped it short.
- */
-export function pushEnd(
-  state: EncounterState,
-  figure: Combatant,
-  dir: Cell,
-  ft: number
-): { to: Cell; blocked?: { at: Cell; obstacle: 'block' | 'figure' | 'edge' } } {
-  let to: Cell = { x: figure.pos.x, y: figure.pos.y }
-  for (let k = 1; 5 * pfDistanceSquares(k * dir.x, k * dir.y) <= ft; k++) {
-    const next = { x: to.x + dir.x, y: to.y + dir.y }
-    const cells = cellsAt(next, sideOf(figure))
-    const edge = cells.some((c) => !onBoard(state, c))
-    const solid = edge || cells.some((c) => blocksMovement(state, c))
-    const corner = cellsAt(to, sideOf(figure)).some((c) =>
-      cornerBlocked(state, c, { x: c.x + dir.x, y: c.y + dir.y })
-    )
-    if (solid || corner || !canEndIn(state, figure, next))
-      return { to, blocked: { at: next, obstacle: edge ? 'edge' : solid || corner ? 'block' : 'figure' } }
-    to = next
-  }
-  return { to }
-}
-
-/**
- * §4.11 bull rush: pushes the target 5 ft + 5 ft per full 5 points over the CMD, straight away from the
- * attacker (`pushed`, then `collided` when something stops it short). The pushed figure provokes nothing;
- * the attacker does not follow. A creature in the way stops the push (the chained bull rush is not modelled).
- */
-function bullRush(chain: Chain, action: Action, targetId: string, dice: DiceRoller, penalty: number): void {
-  const attacker = chain.figure(action.actorId)
-  const check = maneuverCheck(chain.state, attacker, chain.figure(targetId), action, 'bullRush', { penalty })
-  const result = rollCheck(chain, dice, action.actorId, 'pf1.bullRush', check)
-  if (!result.success) return
-  const target = chain.figure(targetId)
-  const end = pushEnd(chain.state, target, pushDirection(attacker, target), bullRushDistanceFt(result.margin))
-  const z = target.pos.z
-  if (end.to.x !== target.pos.x || end.to.y !== target.pos.y)
-    chain.emit([{ type: 'pushed', id: targetId, from: target.pos, to: { ...end.to, z } }])
-  if (end.blocked)
-    chain.emit([
-      { type: 'collided', id: targetId, at: { ...end.blocked.at, z }, obstacle: end.blocked.obstacle }
-    ])
-}
-
 /**
  * §4.11 feint: Bluff (with −4 / −8 against non-humanoids / animals) against 10 + BAB + Wis or 10 + Sense
  * Motive; a skill check, so no automatic faces. Success: the target loses its Dex against the feinter's melee
@@ -208,7 +155,13 @@ function feint(chain: Chain, action: Action, targetId: string, dice: DiceRoller)
 }
 
 type Rolled = (chain: Chain, action: Action, targetId: string, dice: DiceRoller, penalty: number) => void
-const ROLLED: Readonly<Record<string, Rolled | undefined>> = { trip, disarm, sunder, bullRush }
+const ROLLED: Readonly<Record<string, Rolled | undefined>> = {
+  trip,
+  disarm,
+  sunder,
+  bullRush: (chain, action, targetId, dice, penalty) =>
+    resolveBullRush(chain, action, targetId, dice, penalty)
+}
 
 /** Resolves trip, disarm, sunder, bull rush or feint after its reactions; false for any other kind. */
 export function resolveTargeted(chain: Chain, action: Action, dice: DiceRoller, penalty: number): boolean {

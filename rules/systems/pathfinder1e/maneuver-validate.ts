@@ -9,6 +9,7 @@ import {
   OVERRUN,
   type ManeuverKind
 } from './maneuver-check'
+import { chargeManeuverActions, chargeManeuverOf, chargeManeuverRequest } from './maneuver-charge'
 import { escapeCheck, moveSquare } from './maneuver-grapple'
 import {
   feintPenalty,
@@ -100,16 +101,30 @@ export function validateManeuver(state: EncounterState, actor: Combatant, action
 
 const TARGETED = ['trip', 'disarm', 'sunder', 'bullRush', 'grapple', 'feint'] as const
 
+/** §4.11 bull rush: whether the turn still has the move action a standalone bull rush may follow with. */
+function canFollow(state: EncounterState): boolean {
+  const c = state.turn?.economy.context ?? {}
+  return (c.move ?? 0) > 0 && !c._restricted && (c._stepped ?? 0) === 0
+}
+
 /**
  * Candidate maneuvers for the active figure (validation and the economy filter them afterwards): the six
- * targeted ones at every foe it can reach in melee, overruns along straight lines through foes, and — while
- * held — each option of its hold, or an escape.
+ * targeted ones at every foe it can reach in melee (and a bull rush that follows the push while the move
+ * action is left), overruns along straight lines through foes, bull rushes and overruns as charges
+ * (maneuver-charge.ts), and — while held — each option of its hold, or an escape (and one turning the hold).
  */
 export function maneuverActions(state: EncounterState, actor: Combatant): Action[] {
   const actorId = actor.id
-  const hold = readStats(actor).grapple
+  const stats = readStats(actor)
+  const hold = stats.grapple
   if (isHeld(actor)) {
-    if (!hold?.controls) return [{ kind: 'escape', actorId }]
+    if (!hold?.controls)
+      return hasCondition(stats, 'tiedUp')
+        ? [{ kind: 'escape', actorId }]
+        : [
+            { kind: 'escape', actorId },
+            { kind: 'escape', actorId, options: { reverse: 1 } }
+          ]
     return GRAPPLE_OPTIONS.map((option) => ({
       kind: 'grappleMaintain',
       actorId,
@@ -118,10 +133,13 @@ export function maneuverActions(state: EncounterState, actor: Combatant): Action
     }))
   }
   const actions: Action[] = []
+  const follow = canFollow(state)
   for (const enemy of state.combatants) {
     if (enemy.side === actor.side || enemy.out) continue
-    if (inMeleeReach(state, actor, enemy))
+    if (inMeleeReach(state, actor, enemy)) {
       for (const kind of TARGETED) actions.push({ kind, actorId, targetId: enemy.id })
+      if (follow) actions.push({ kind: 'bullRush', actorId, targetId: enemy.id, options: { follow: 1 } })
+    }
     for (const line of overrunLines(state, actor, enemy))
       actions.push({
         kind: 'overrun',
@@ -130,7 +148,7 @@ export function maneuverActions(state: EncounterState, actor: Combatant): Action
         path: line.map(({ x, y }) => ({ x, y, z: actor.pos.z }))
       })
   }
-  return actions
+  return [...actions, ...chargeManeuverActions(state, actor)]
 }
 
 /**
@@ -156,15 +174,23 @@ export function maneuverProvoking(state: EncounterState, action: Action): Provok
 }
 
 /**
- * §4.11 overrun: its target chooses to block (the check is rolled) or avoid (the mover passes, no roll),
- * before anyone reacts; not offered against Improved Overrun. Null for every other action, or once answered.
+ * §4.11 overrun (alone or as a charge's): its target chooses to block (the check is rolled) or avoid (the
+ * mover passes, no roll), before anyone reacts; not offered against Improved Overrun. Then, for a maneuver
+ * charge, the attacks of opportunity its maneuver and an overrun's way on allow (`chargeManeuverRequest`).
+ * Null for every other action, or once answered.
  */
 export function maneuverDecision(
   state: EncounterState,
   action: Action,
   answers: Answers
 ): DecisionRequest | null {
-  if (action.kind !== 'overrun' || OVERRUN in answers) return null
+  const charged = chargeManeuverOf(action)
+  const overrun = action.kind === 'overrun' || charged === 'overrun'
+  const choice = overrun && !(OVERRUN in answers) ? overrunChoice(state, action) : null
+  return choice ?? (charged ? chargeManeuverRequest(state, action, answers) : null)
+}
+
+function overrunChoice(state: EncounterState, action: Action): DecisionRequest | null {
   const actor = figureIn(state, action.actorId)
   const target = figureIn(state, action.targetId)
   if (!actor || !target || hasImprovedFeat(actor, 'overrun')) return null

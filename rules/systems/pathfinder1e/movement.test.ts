@@ -163,12 +163,16 @@ describe('occupied squares (§2 [TEXT L311–327])', () => {
 describe('big footprints move as a block (§2 size table)', () => {
   const ogre = fig('ogre', 0, 0, { stats: { size: 'L' } })
 
-  it('a Large figure needs room for all 4 squares at every step', () => {
+  it('a Large figure needs its 4 squares open — or, beside a wall, squeezes at double cost (§2 [TEXT L341])', () => {
     const state = board([ogre], [], {}, [[3, 1]])
     expect(stepCost(state, ogre, c(0, 0), c(1, 0), 0)).toEqual({ cost: 1, parity: 0 })
-    expect(stepCost(state, ogre, c(1, 0), c(2, 0), 0)).toBeNull()
-    expect(canEndIn(state, ogre, c(2, 0))).toBe(false)
-    expect(canEndIn(state, ogre, c(1, 0))).toBe(true)
+    expect(stepCost(state, ogre, c(1, 0), c(2, 0), 0)).toEqual({ cost: 2, parity: 0 })
+    expect(canEndIn(state, ogre, c(2, 0))).toBe(true)
+    // A pit is no wall to squeeze against: the block would stand in it.
+    const pit = board([ogre], [{ x: 3, y: 1, kind: 'pit' }])
+    expect(stepCost(pit, ogre, c(1, 0), c(2, 0), 0)).toBeNull()
+    expect(canEndIn(pit, ogre, c(2, 0))).toBe(false)
+    expect(canEndIn(pit, ogre, c(1, 0))).toBe(true)
   })
 
   it('a Large figure is slowed when any square it will occupy is difficult (the worst terrain, [TEXT L331])', () => {
@@ -176,12 +180,22 @@ describe('big footprints move as a block (§2 size table)', () => {
     expect(stepCost(state, ogre, c(0, 0), c(1, 0), 0)?.cost).toBe(2)
   })
 
-  it('a Large figure cannot slip through a 1-square gap, nor cut a wall corner', () => {
-    // A wall down the whole column x = 3 with a 1-square gap at y = 1.
+  it('a Huge figure cannot slip through a 1-square gap (Escape Artist); no block cuts a wall corner', () => {
+    // A wall down the whole column x = 3 with a 1-square gap at y = 1: less than half of 3 squares.
     const wall = Array.from({ length: 30 }, (_, y): [number, number] => [3, y]).filter(([, y]) => y !== 1)
-    const state = board([ogre], [], {}, wall)
-    const reach = reachableSquares(state, ogre, { budget: 10, parity: 0, mode: 'move' })
-    expect([...reach.values()].some((r) => r.cell.x >= 3)).toBe(false)
+    const giant = fig('giant', 0, 0, { stats: { size: 'H' } })
+    const state = board([giant], [], {}, wall)
+    const reach = reachableSquares(state, giant, { budget: 20, parity: 0, mode: 'move' })
+    // It may squeeze along the wall (2 of its 3 columns clear) but never straddle it.
+    expect([...reach.values()].some((r) => r.cell.x === 1)).toBe(true)
+    expect([...reach.values()].some((r) => r.cell.x >= 2)).toBe(false)
+    // The Large ogre squeezes through it (squeeze.test.ts).
+    const through = reachableSquares(board([ogre], [], {}, wall), ogre, {
+      budget: 20,
+      parity: 0,
+      mode: 'move'
+    })
+    expect([...through.values()].some((r) => r.cell.x >= 4)).toBe(true)
     const corner = board([ogre], [], {}, [[2, 0]])
     expect(stepCost(corner, ogre, c(0, 0), c(1, 1), 0)).toBeNull()
   })

@@ -1,6 +1,5 @@
 import type { Combatant, EncounterState } from '../../core/types'
 import {
-  blocksMovement,
   cellKey,
   cellsAt,
   cornerBlocked,
@@ -15,7 +14,9 @@ import {
 } from './grid'
 import { isHelpless } from './defense'
 import { readSettings } from './settings'
+import { footprintFit, isSolid } from './squeeze'
 import { hasCondition, readStats, sizes } from './stats'
+import { StableHeap } from './stable-heap'
 import { stepProvocations } from './threat'
 
 // pathfinder1e.md §2 movement on the grid: 1-2-1 diagonals, difficult terrain, obstacles, occupied squares
@@ -101,6 +102,10 @@ function passage(
  * A hampering obstacle or low wall adds 2 to enter its square [TEXT L335]. A doubled diagonal advances the
  * parity only with `difficultDiagonalCountsForParity` (A3). Flyers ignore terrain costs and cross pits.
  * Run, charge and 5-ft step refuse hindered squares; a 5-ft step also refuses darkness [TEXT L237].
+ * Squeezing [TEXT L341–347] (squeeze.ts): a step into a squeeze position is one more doubling (2, a diagonal
+ * 3; 4 in difficult terrain); the walls the block overlaps are skipped, the rest of its squares count as
+ * usual. A move or withdraw may squeeze; a run, charge or 5-ft step may not (hampered movement, like
+ * difficult terrain). The corner rule reads only the squares the figure really fills.
  */
 export function stepCost(
   state: EncounterState,
@@ -116,7 +121,10 @@ export function stepCost(
   const mode = opts.mode ?? 'move'
   const s = readStats(mover)
   const side = sideOf(mover)
-  const dest = cellsAt(to, side)
+  const fit = footprintFit(state, to, side)
+  if (!fit || (fit === 'squeeze' && (mode === 'run' || mode === 'charge' || mode === 'step'))) return null
+  // A squeezing block overlaps walls it does not stand in: only its open squares count.
+  const dest = cellsAt(to, side).filter((c) => fit === 'free' || !isSolid(state, c))
   const inStart = (c: Cell) => c.x >= from.x && c.y >= from.y && c.x < from.x + side && c.y < from.y + side
   let difficult = false
   let climb = false
@@ -124,7 +132,6 @@ export function stepCost(
   let dark = false
   for (const c of dest) {
     const flags = squareFlags(state, c)
-    if (flags & (SQUARE.offBoard | SQUARE.wall | SQUARE.arrowSlit)) return null
     if (!s.flying && flags & SQUARE.pit) return null
     difficult ||= (flags & SQUARE.difficult) !== 0
     climb ||= (flags & SQUARE.climb) !== 0
@@ -133,8 +140,7 @@ export function stepCost(
     dark ||= (flags & SQUARE.dark) !== 0
   }
   const diagonal = dx !== 0 && dy !== 0
-  if (diagonal && cellsAt(from, side).some((c) => cornerBlocked(state, c, { x: c.x + dx, y: c.y + dy })))
-    return null
+  if (diagonal && cornerCut(state, from, side, dx, dy)) return null
   let doublings = 0
   let extra = 0
   if (!s.flying) {
@@ -152,6 +158,7 @@ export function stepCost(
       heavy ||= how === 'heavy'
     }
   if (heavy) doublings += 1
+  if (fit === 'squeeze') doublings += 1
   if (!diagonal) return { cost: 2 ** doublings + extra, parity }
   const flipped: 0 | 1 = parity === 1 ? 0 : 1
   if (doublings === 0) return { cost: (parity === 1 ? 2 : 1) + extra, parity: flipped }
@@ -160,14 +167,29 @@ export function stepCost(
 }
 
 /**
- * §2 [TEXT L315, L321]: may the figure stop with its footprint's top-left square here? Not on walls or pits
- * (flyers hover), nor in another creature's square unless it is helpless; Tiny and smaller figures may share.
+ * §2 [TEXT L305–307]: a diagonal step of a block of `side` squares from `from` by (dx, dy) cuts a wall
+ * corner with one of the squares it fills (the walls a squeezing block overlaps are not its squares).
+ */
+function cornerCut(state: EncounterState, from: Cell, side: number, dx: number, dy: number): boolean {
+  return cellsAt(from, side).some(
+    (c) => !isSolid(state, c) && cornerBlocked(state, c, { x: c.x + dx, y: c.y + dy })
+  )
+}
+
+/**
+ * §2 [TEXT L315, L321, L345]: may the figure stop with its footprint's top-left square here? Not on walls or
+ * pits (flyers hover), nor in another creature's square unless it is helpless; Tiny and smaller figures may
+ * share. A squeeze position is a place to stop (its overlapped walls aside, squeeze.ts); a squeezing figure
+ * may pass a creature but not end in its square [TEXT L345], which the occupant check already says.
  */
 export function canEndIn(state: EncounterState, mover: Combatant, cell: Cell): boolean {
   const s = readStats(mover)
   const tiny = sizeIndex(mover) <= TINY
+  const fit = footprintFit(state, cell, sideOf(mover))
+  if (!fit) return false
   for (const c of cellsAt(cell, sideOf(mover))) {
-    if (blocksMovement(state, c) || (!s.flying && hasTerrain(state, c, 'pit'))) return false
+    if (fit === 'squeeze' && isSolid(state, c)) continue
+    if (!s.flying && hasTerrain(state, c, 'pit')) return false
     for (const o of occupantsAt(state, c, { includeOut: true })) {
       if (o.id === mover.id || sharesSpace(mover, o)) continue
       const fills = readStats(o).fillsSquares && !o.out
@@ -215,11 +237,13 @@ export function minimumMoveAllowed(state: EncounterState, mover: Combatant, to: 
   const dy = to.y - mover.pos.y
   if (Math.max(Math.abs(dx), Math.abs(dy)) !== 1) return false
   const side = sideOf(mover)
-  if (cellsAt(to, side).some((c) => blocksMovement(state, c) || (!s.flying && hasTerrain(state, c, 'pit'))))
-    return false
-  const corner = cellsAt(mover.pos, side).some((c) => cornerBlocked(state, c, { x: c.x + dx, y: c.y + dy }))
-  if (dx !== 0 && dy !== 0 && corner) return false
-  for (const cell of cellsAt(to, side))
+  // §2 squeezing: a squeeze position is passable terrain; its overlapped walls are not the figure's squares.
+  const fit = footprintFit(state, to, side)
+  if (!fit) return false
+  const open = cellsAt(to, side).filter((c) => fit === 'free' || !isSolid(state, c))
+  if (open.some((c) => !s.flying && hasTerrain(state, c, 'pit'))) return false
+  if (dx !== 0 && dy !== 0 && cornerCut(state, mover.pos, side, dx, dy)) return false
+  for (const cell of open)
     for (const o of occupantsAt(state, cell, { includeOut: true }))
       if (passage(state, mover, o, 'move') === null) return false
   return canEndIn(state, mover, to)
@@ -263,7 +287,8 @@ function pathOf(label: Label): Cell[] {
  * provoked a reactor may cross more of its squares for free (`oneAooPerOpportunity`). Squares the figure may
  * pass but not stop in (an ally's) are searched through but not listed. A 5-ft step is one square, never into
  * hindered terrain or darkness, never provoking, impossible at speed 5 ft or less (§3.2 [TEXT L235–241]). Run
- * and withdraw are impossible while blinded (§3.2).
+ * and withdraw are impossible while blinded (§3.2). Squeeze positions (§2 [TEXT L341], squeeze.ts) are searched
+ * and listed like any other square, at their doubled cost.
  */
 export function reachableSquares(
   state: EncounterState,
@@ -296,7 +321,7 @@ export function reachableSquares(
   const width = state.board.width + 2
   const numKey = (c: Cell) => (c.y + 1) * width + c.x + 1
   const labels = new Map<number, Label[]>()
-  const queue = new LabelQueue()
+  const queue = new StableHeap<Label>(before)
   const first: Label = { cell: start, cost: 0, parity, provokes: [], moved: 0, parent: null, dead: false }
   labels.set(numKey(start), [first])
   queue.push(first)
@@ -338,56 +363,4 @@ export function reachableSquares(
     }
   }
   return result
-}
-
-// A binary heap of labels ordered by (provocations, weight, insertion): deterministic among equals.
-class LabelQueue {
-  private heap: Array<{ label: Label; seq: number }> = []
-  private seq = 0
-
-  push(label: Label): void {
-    this.heap.push({ label, seq: this.seq++ })
-    let i = this.heap.length - 1
-    while (i > 0) {
-      const parent = (i - 1) >> 1
-      if (!this.less(i, parent)) break
-      this.swap(i, parent)
-      i = parent
-    }
-  }
-
-  pop(): Label | undefined {
-    const top = this.heap[0]
-    const last = this.heap.pop()
-    if (!top || !last) return undefined
-    if (this.heap.length > 0) {
-      this.heap[0] = last
-      for (let i = 0; ;) {
-        const l = 2 * i + 1
-        let m = i
-        if (l < this.heap.length && this.less(l, m)) m = l
-        if (l + 1 < this.heap.length && this.less(l + 1, m)) m = l + 1
-        if (m === i) break
-        this.swap(i, m)
-        i = m
-      }
-    }
-    return top.label
-  }
-
-  private less(i: number, j: number): boolean {
-    const a = this.heap[i]
-    const b = this.heap[j]
-    if (!a || !b) return false
-    if (before(a.label, b.label)) return true
-    return !before(b.label, a.label) && a.seq < b.seq
-  }
-
-  private swap(i: number, j: number): void {
-    const a = this.heap[i]
-    const b = this.heap[j]
-    if (!a || !b) return
-    this.heap[i] = b
-    this.heap[j] = a
-  }
 }

@@ -4,7 +4,7 @@ import type { ActionOdds } from '../../core/ruleset'
 import type { Action, Answers, EncounterState } from '../../core/types'
 import { deathChance, outChance, sequenceOdds, swingOdds, type SwingOdds } from './attack-math'
 import { attackRoutine } from './attack-routine'
-import { maneuverActionOdds } from './maneuver-actions'
+import { chargeManeuverOdds, maneuverActionOdds } from './maneuver-actions'
 import { mountedChargeSlot, ridingMount } from './mount'
 import { slotFor, swingOptions } from './resolve-attack'
 import { attackSetup } from './situation'
@@ -40,6 +40,9 @@ export function actionOdds(state: EncounterState, action: Action, answers: Answe
   const opts = swingOptions(action, answers)
   const immuneCrit = readStats(target).immuneCrit
   let slots
+  // §4.11: a bull rush or overrun replacing a charge's attack has maneuver odds.
+  if (action.kind === 'charge' && action.options?.maneuver !== undefined)
+    return chargeManeuverOdds(state, action, answers)
   if (action.kind === 'attack') slots = [slotFor(state, attacker, action)]
   // §4.12: a lance deals double damage on a mounted charge.
   else if (action.kind === 'charge')

@@ -5,6 +5,7 @@ import { attackRoutine, type AttackSlot } from './attack-routine'
 import type { Chain } from './chain'
 import { applyDamage } from './damage'
 import { economy } from './economy'
+import { chargeManeuverOf, resolveChargeManeuver } from './maneuver-charge'
 import { acceptedReactions, fireReactions, type Provoking } from './reactions'
 import { addEffect, movementProvoking, resolveMovement } from './resolve-move'
 import { rollSwing, type SwingResult } from './roll-attack'
@@ -152,10 +153,15 @@ export function resolveFullAttack(chain: Chain, action: Action, dice: DiceRoller
   attacksLeft(chain, state, action, made, chain.figure(action.actorId).out ? 0 : slots.length - made)
 }
 
-/** `charge` (§3.2): −2 AC until its next turn, the move (which provokes), then one attack at +2. */
+/**
+ * `charge` (§3.2): −2 AC until its next turn, the move (which provokes), then one attack at +2 — or, with
+ * `options.maneuver`, a bull rush or an overrun instead (§4.11, maneuver-charge.ts).
+ */
 export function resolveCharge(chain: Chain, action: Action, dice: DiceRoller, answers: Answers): void {
   const { actorId, targetId } = action
   if (!targetId) return
+  // §4.11: a bull rush or an overrun in place of the charge's attack (maneuver-charge.ts walks the charge too).
+  if (chargeManeuverOf(action)) return resolveChargeManeuver(chain, action, dice, answers)
   addEffect(chain, actorId, { id: 'charged', until: actorId, value: 2 })
   const { stopped } = resolveMovement(chain, action, movementProvoking(action), dice, answers)
   if (stopped || chain.figure(actorId).out) return

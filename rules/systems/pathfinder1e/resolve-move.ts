@@ -5,6 +5,8 @@ import type { Cell } from './grid'
 import { linkedMount, linkedRider } from './mount'
 import { canEndIn } from './movement'
 import { acceptedReactions, fireReactions, type Provoking } from './reactions'
+import { countRunRound } from './run-limit'
+import { squeezeEvents } from './squeeze'
 import { readStats, type PfEffect } from './stats'
 
 // Movement with its interruptions (pathfinder1e.md §2, §3.2, §3.4): the figure walks its path square by
@@ -58,9 +60,26 @@ export function addEffect(chain: Chain, id: string, effect: PfEffect): void {
 
 /**
  * Walks `action.path` with the reactions its controllers accepted; returns how far the figure got and
- * whether it was stopped.
+ * whether it was stopped. Hooks on the figure whose legs move (a rider's mount): a run counts one more
+ * round run in a row (§3.2 Run, run-limit.ts), and wherever the move ends the figure is squeezing or not
+ * by its position (§2 [TEXT L341], squeeze.ts).
  */
 export function resolveMovement(
+  chain: Chain,
+  action: Action,
+  how: Provoking,
+  dice: DiceRoller,
+  answers: Answers
+): { entered: number; stopped: boolean } {
+  const actor = chain.figure(action.actorId)
+  const legs = (linkedMount(chain.state, actor) ?? actor).id
+  if (action.kind === 'run') chain.emit(countRunRound(chain.state, legs))
+  const result = walkWithReactions(chain, action, how, dice, answers)
+  chain.emit(squeezeEvents(chain.state, legs))
+  return result
+}
+
+function walkWithReactions(
   chain: Chain,
   action: Action,
   how: Provoking,

@@ -1,3 +1,4 @@
+import { releaseHold } from './maneuver-release'
 import type { GameEvent } from '../../core/events'
 import type { DiceRoller } from '../../core/rng'
 import type { Action, Answers, Combatant, EncounterState } from '../../core/types'
@@ -217,6 +218,8 @@ function condition(chain: Chain, spell: PfSpell, action: Action, dice: DiceRolle
     if (stats.conditions.includes(effect.condition)) continue
     const conditions = [...stats.conditions, effect.condition]
     chain.emit([{ type: 'stats.changed', id: target.id, stats: { ...stats, conditions } }])
+    // §4.11: a sleeper lets go of (or slips out of) any grapple, as a figure going out of the fight does.
+    if (effect.condition === 'asleep') chain.emit(releaseHold(chain.state, target.id))
   }
 }
 

@@ -7,6 +7,7 @@ import { economy, type PfEconomyEvent } from './economy.machine'
 import { canAct, healthOf } from './health'
 import { ridingMount } from './mount'
 import { untrainedMountCheck } from './mount-economy'
+import { runTurnStart } from './run-limit'
 import { readSettings } from './settings'
 import { abilityMod, readStats, type PfEffect, type PfStats } from './stats'
 
@@ -93,9 +94,21 @@ function stabilize(state: EncounterState, actorId: string, dice: DiceRoller): Ga
 }
 
 /**
+ * §3.2 Run [TEXT L205] (run-limit.ts): the run count, the rest and the Con check to keep running of the
+ * figure and of the mount it rides (a ridden mount runs on its rider's turn), read before `running` expires.
+ */
+function runLimits(state: EncounterState, actorId: string, dice: DiceRoller): GameEvent[] {
+  const actor = find(state, actorId)
+  if (!actor) return []
+  const mount = ridingMount(state, actor)
+  return [actor, ...(mount ? [mount] : [])].flatMap((f) => runTurnStart(f, dice))
+}
+
+/**
  * The Ruleset `startTurn` hook (§3.5 TURN_START): clears flat-footed, expires this figure's "until your next
  * turn" effects (charge, total defense, fighting defensively, a feint it gave) and ticks its timed ones,
- * drops its readied action, resets its attacks of opportunity, then rolls its stabilization check or hold
+ * drops its readied action, resets its attacks of opportunity (having first counted its run, §3.2 Run,
+ * rolling the Con check to keep running when due), then rolls its stabilization check or hold
  * saves. A figure left unable to act (dying, stable, unconscious, paralyzed, held — or freed from hold
  * person by the save, which took its full-round action) gets a spent economy, so the flow passes its turn.
  * A rider's mount has its turn-start bookkeeping done with the rider's, and a rider on a mount not trained
@@ -109,6 +122,7 @@ export function startTurn(state: EncounterState, actorId: string, dice: DiceRoll
     const now = applyEvents(state, events)
     events.push(...make(now))
   }
+  step((now) => runLimits(now, actorId, dice))
   step((now) => expire(now, actorId))
   // §4.12 [TEXT L483]: a ridden mount acts on its rider's initiative, so its turn opens with the rider's.
   step((now) => {

@@ -250,7 +250,9 @@ export const statsSchema = z.strictObject({
   /** §3.2 restricted turn: a full-round action started this turn, completed next turn with a standard. */
   startedFull: z.string().min(1).max(40).optional(),
   /** §3.2 Run: consecutive rounds run (Con-score limit). */
-  runRounds: int.min(0).max(100).optional()
+  runRounds: int.min(0).max(100).optional(),
+  /** §3.2 Run: rounds of rest left after running to its limit (no run, no double move meanwhile). */
+  runRest: int.min(0).max(10).optional()
 })
 
 /** A validated Pathfinder profile. */

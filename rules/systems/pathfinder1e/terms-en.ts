@@ -99,6 +99,7 @@ export const en: Record<keyof typeof es, string> = {
   'roll.pf1.massive-damage': 'Fortitude save against massive damage',
   'roll.pf1.coup-de-grace': 'Fortitude save against the coup de grace',
   'roll.pf1.stabilize': 'Constitution check to stabilize',
+  'roll.pf1.run-check': 'Constitution check to keep running',
   'roll.pf1.heal-check': 'Heal check to stabilize',
   'roll.pf1.hold-save': 'Will save against hold person',
   'roll.pf1.trip': 'combat maneuver: trip',
@@ -261,6 +262,10 @@ export const en: Record<keyof typeof es, string> = {
   'violation.tooFar': 'too far for the movement it has left',
   'violation.notAStep': 'that is not a possible 5-foot step',
   'violation.blinded': 'a blinded figure cannot run or withdraw',
+  'violation.runResting':
+    'it ran to its limit: it must rest {rounds} more rounds (no running, no double move)',
+  'violation.runBlocked': 'a run cannot cross difficult terrain or obstacles, nor squeeze through',
+  'violation.runNotStraight': 'a run goes in a straight line',
   'violation.stepped': 'it took a 5-foot step: it cannot move further this round',
   'violation.chargePath': 'a charge goes straight to the nearest square it can attack from',
   'violation.chargeNoMeleeReach': 'it cannot charge without a melee weapon that threatens',
@@ -278,6 +283,9 @@ export const en: Record<keyof typeof es, string> = {
   'violation.readyTrigger': 'a readied action needs a trigger',
   'violation.notDying': 'only a dying ally can be stabilized',
   'violation.overrunPath': "an overrun path must cross the target's square",
+  'violation.chargeManeuver': 'a charge can end only in a bull rush or an overrun',
+  'violation.overrunNoWay':
+    "there is no straight way through the target's space within the charge's distance",
   'violation.tooLarge': 'the target is more than one size category larger',
   'violation.immuneTrip': 'the target cannot be tripped (no legs, or flying)',
   'violation.nothingToDisarm': 'the target wields nothing',

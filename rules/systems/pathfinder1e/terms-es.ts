@@ -99,6 +99,7 @@ export const es = {
   'roll.pf1.massive-damage': 'salvación de Fortaleza por daño masivo',
   'roll.pf1.coup-de-grace': 'salvación de Fortaleza contra el golpe de gracia',
   'roll.pf1.stabilize': 'prueba de Constitución para estabilizarse',
+  'roll.pf1.run-check': 'prueba de Constitución para seguir corriendo',
   'roll.pf1.heal-check': 'prueba de Sanar para estabilizar',
   'roll.pf1.hold-save': 'salvación de Voluntad contra inmovilizar persona',
   'roll.pf1.trip': 'maniobra de combate: derribo',
@@ -263,6 +264,10 @@ export const es = {
   'violation.tooFar': 'demasiado lejos para el movimiento que le queda',
   'violation.notAStep': 'ese no es un paso de 5 pies posible',
   'violation.blinded': 'Cegado no puede correr ni retirarse',
+  'violation.runResting':
+    'ha corrido hasta su límite: debe descansar {rounds} asaltos más (no puede correr ni hacer un doble movimiento)',
+  'violation.runBlocked': 'no puedes correr a través de terreno difícil u obstáculos, ni escurriéndote',
+  'violation.runNotStraight': 'al correr te mueves en línea recta',
   'violation.stepped': 'ya ha dado un paso de 5 pies: no puede moverse más este asalto',
   'violation.chargePath': 'la carga va en línea recta hasta la casilla más cercana desde la que atacar',
   'violation.chargeNoMeleeReach': 'no puede cargar sin un arma cuerpo a cuerpo con la que amenazar',
@@ -280,6 +285,9 @@ export const es = {
   'violation.readyTrigger': 'la acción preparada necesita un desencadenante',
   'violation.notDying': 'solo se puede estabilizar a un aliado Moribundo',
   'violation.overrunPath': 'para arrollar, el recorrido tiene que atravesar la casilla del objetivo',
+  'violation.chargeManeuver': 'una carga solo puede acabar en una embestida o en un arrollamiento',
+  'violation.overrunNoWay':
+    'no hay paso en línea recta a través del objetivo dentro de la distancia de la carga',
   'violation.tooLarge': 'el objetivo es más de una categoría de tamaño mayor',
   'violation.immuneTrip': 'el objetivo no puede ser derribado (sin piernas o volando)',
   'violation.nothingToDisarm': 'el objetivo no empuña nada',

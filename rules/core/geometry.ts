@@ -1,6 +1,8 @@
 // Square-grid geometry shared by every system: 8 directions, Chebyshev metric, facing sectors,
 // direction snapping, line of sight and pathfinding with per-system costs.
 
+import { StableHeap } from './stable-heap'
+
 /** A square on the board (the z axis, when a system has one, is handled by the system). */
 export interface Vec2 {
   x: number
@@ -170,8 +172,8 @@ export function squareKey(p: Vec2): string {
 export function reachableSquares(start: Vec2, rules: PathRules): Map<string, Reach> {
   const best = new Map<string, Reach>([[squareKey(start), { pos: start, cost: 0, path: [] }]])
   const done = new Set<string>()
-  const queue = new MinQueue<Reach>()
-  queue.push(0, { pos: start, cost: 0, path: [] })
+  const queue = new StableHeap<Reach>((a, b) => a.cost < b.cost)
+  queue.push({ pos: start, cost: 0, path: [] })
   for (let item = queue.pop(); item; item = queue.pop()) {
     const key = squareKey(item.pos)
     if (done.has(key)) continue
@@ -185,7 +187,7 @@ export function reachableSquares(start: Vec2, rules: PathRules): Map<string, Rea
       if (known && known.cost <= cost) continue
       const reach = { pos: to, cost, path: [...item.path, to] }
       best.set(toKey, reach)
-      queue.push(cost, reach)
+      queue.push(reach)
     }
   }
   return best
@@ -194,57 +196,4 @@ export function reachableSquares(start: Vec2, rules: PathRules): Map<string, Rea
 /** A cheapest path from start to goal within the rules, or null. */
 export function findPath(start: Vec2, goal: Vec2, rules: PathRules): Reach | null {
   return reachableSquares(start, rules).get(squareKey(goal)) ?? null
-}
-
-// A binary heap ordered by (priority, insertion order): stable, so equal costs come out first-in first-out.
-class MinQueue<T> {
-  private heap: Array<{ p: number; seq: number; value: T }> = []
-  private seq = 0
-
-  push(p: number, value: T): void {
-    this.heap.push({ p, seq: this.seq++, value })
-    let i = this.heap.length - 1
-    while (i > 0) {
-      const parent = (i - 1) >> 1
-      if (!this.less(i, parent)) break
-      this.swap(i, parent)
-      i = parent
-    }
-  }
-
-  pop(): T | undefined {
-    const top = this.heap[0]
-    const last = this.heap.pop()
-    if (!top || !last) return undefined
-    if (this.heap.length > 0) {
-      this.heap[0] = last
-      let i = 0
-      for (;;) {
-        const l = 2 * i + 1
-        const r = l + 1
-        let m = i
-        if (l < this.heap.length && this.less(l, m)) m = l
-        if (r < this.heap.length && this.less(r, m)) m = r
-        if (m === i) break
-        this.swap(i, m)
-        i = m
-      }
-    }
-    return top.value
-  }
-
-  private less(i: number, j: number): boolean {
-    const a = this.heap[i]
-    const b = this.heap[j]
-    if (!a || !b) return false
-    return a.p < b.p || (a.p === b.p && a.seq < b.seq)
-  }
-
-  private swap(i: number, j: number): void {
-    const a = this.heap[i]
-    const b = this.heap[j]
-    if (!a || !b) return
-    this.heap[i] = b
-    this.heap[j] = a
-  }
 }

@@ -15,7 +15,7 @@ import {
   withConditions
 } from './maneuver-check'
 import { hasImprovedFeat, sizeAllows } from './maneuver-math'
-import { settle, walk } from './maneuver-overrun'
+import { settle, walk } from './resolve-move'
 import { canEndIn, pathCost, speedInSquares } from './movement'
 import { acceptedReactions, reactionId, reactionsTo, type Provoking, type Reaction } from './reactions'
 import { addEffect, movementProvoking, resolveMovement } from './resolve-move'

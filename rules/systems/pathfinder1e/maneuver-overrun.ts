@@ -1,3 +1,5 @@
+import { settle, walk } from './resolve-move'
+import { DIRECTIONS } from '../../core/geometry'
 import type { DiceRoller } from '../../core/rng'
 import type { Action, Answers, Combatant, EncounterState } from '../../core/types'
 import type { Chain } from './chain'
@@ -18,17 +20,6 @@ export interface OverrunPlan {
   enter: number
   cost: number
 }
-
-const DIRECTIONS: readonly Cell[] = [
-  { x: 0, y: -1 },
-  { x: 1, y: -1 },
-  { x: 1, y: 0 },
-  { x: 1, y: 1 },
-  { x: 0, y: 1 },
-  { x: -1, y: 1 },
-  { x: -1, y: 0 },
-  { x: -1, y: -1 }
-]
 
 function overlaps(pos: Cell, side: number, targetCells: ReadonlySet<string>): boolean {
   return cellsAt(pos, side).some((c) => targetCells.has(cellKey(c)))
@@ -86,32 +77,6 @@ export function overrunLines(state: EncounterState, actor: Combatant, target: Co
     }
   }
   return lines
-}
-
-/** Logs a walk along `cells` (a `moved` event). */
-export function walk(chain: Chain, actorId: string, cells: readonly Cell[]): void {
-  if (cells.length === 0) return
-  const actor = chain.figure(actorId)
-  const path = cells.map((c) => ({ x: c.x, y: c.y, z: actor.pos.z }))
-  chain.emit([{ type: 'moved', id: actorId, path, facing: actor.facing }])
-}
-
-/** §2 [TEXT L349]: stopped after `entered` squares, the mover goes back to the last square it may stand in. */
-export function settle(
-  chain: Chain,
-  actorId: string,
-  path: readonly Cell[],
-  entered: number,
-  start: Cell
-): void {
-  const cellAt = (j: number): Cell => (j === 0 ? start : (path[j - 1] ?? start))
-  const here = chain.figure(actorId)
-  if (entered === 0 || canEndIn(chain.state, here, cellAt(entered))) return
-  let j = entered - 1
-  while (j > 0 && !canEndIn(chain.state, here, cellAt(j))) j--
-  const back: Cell[] = []
-  for (let i = entered - 1; i >= j; i--) back.push(cellAt(i))
-  walk(chain, actorId, back)
 }
 
 /**

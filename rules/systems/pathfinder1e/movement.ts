@@ -1,3 +1,4 @@
+import { DIRECTIONS } from '../../core/geometry'
 import type { Combatant, EncounterState } from '../../core/types'
 import {
   cellKey,
@@ -16,7 +17,7 @@ import { isHelpless } from './defense'
 import { readSettings } from './settings'
 import { footprintFit, isSolid } from './squeeze'
 import { hasCondition, readStats, sizes } from './stats'
-import { StableHeap } from './stable-heap'
+import { StableHeap } from '../../core/stable-heap'
 import { stepProvocations } from './threat'
 
 // pathfinder1e.md §2 movement on the grid: 1-2-1 diagonals, difficult terrain, obstacles, occupied squares
@@ -47,16 +48,6 @@ export interface Reach {
 
 const TINY = sizes.indexOf('T')
 const LARGE = sizes.indexOf('L')
-const DIRECTIONS: readonly Cell[] = [
-  { x: 0, y: -1 },
-  { x: 1, y: -1 },
-  { x: 1, y: 0 },
-  { x: 1, y: 1 },
-  { x: 0, y: 1 },
-  { x: -1, y: 1 },
-  { x: -1, y: 0 },
-  { x: -1, y: -1 }
-]
 
 /** The figure's speed in whole squares (fly speed while flying, else land speed). */
 export function speedInSquares(c: Combatant): number {

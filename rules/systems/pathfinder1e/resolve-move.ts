@@ -28,7 +28,8 @@ export function movementProvoking(action: Action): Provoking {
 // §4.12: a rider and its mount share one space, the rider on the mount's top-left square; whichever of
 // them walks, the other goes along (a ridden mount's moves are its rider's actions; a riderless mount may
 // still carry a rider knocked out in the saddle).
-function walk(chain: Chain, actorId: string, cells: Cell[]): void {
+/** Logs a stretch of movement for the figure and the partner it rides or carries (§4.12). */
+export function walk(chain: Chain, actorId: string, cells: readonly Cell[]): void {
   if (cells.length === 0) return
   const actor = chain.figure(actorId)
   const partner = linkedMount(chain.state, actor) ?? linkedRider(chain.state, actor)
@@ -40,10 +41,16 @@ function walk(chain: Chain, actorId: string, cells: Cell[]): void {
 }
 
 /** §2 [TEXT L349]: back to the last square of the path it may stop in (or its start). */
-function settle(chain: Chain, actorId: string, path: Cell[], entered: number, start: Cell): void {
+export function settle(
+  chain: Chain,
+  actorId: string,
+  path: readonly Cell[],
+  entered: number,
+  start: Cell
+): void {
   // §4.12: a rider stops where its mount may stop.
   const here = linkedMount(chain.state, chain.figure(actorId)) ?? chain.figure(actorId)
-  const cellAt = (j: number): Cell => (j === 0 ? start : path[j - 1]!)
+  const cellAt = (j: number): Cell => (j === 0 ? start : (path[j - 1] ?? start))
   if (entered === 0 || canEndIn(chain.state, here, cellAt(entered))) return
   let j = entered - 1
   while (j > 0 && !canEndIn(chain.state, here, cellAt(j))) j--

@@ -1,5 +1,6 @@
-// The priority queue of the movement search (movement.ts): labels come out by (provocations, weight), and
-// among equals in the order they went in, so the paths found never depend on the heap's shape.
+// The priority queue of the path searches (core geometry's Dijkstra, Pathfinder's movement search): items
+// come out by the caller's order and, among equals, in the order they went in, so the paths found never
+// depend on the heap's shape.
 
 /** A binary min-heap ordered by `before`, ties broken by insertion order (deterministic among equals). */
 export class StableHeap<T> {

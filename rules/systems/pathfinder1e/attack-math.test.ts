@@ -15,7 +15,7 @@ import {
 import { attackRoutine, type AttackSlot } from './attack-routine'
 import { defaultSettings } from './settings'
 import type { PfStats } from './stats'
-import { longbow, pfFigure } from './test-fixtures'
+import { longbow, pfFigure, testSlot } from './test-fixtures'
 
 // pathfinder1e.md §4.1 (natural 1/20), §4.3 (crits), §4.4 (minimum damage), §4.5 (concealment), §4.7
 // (attacker table), §5 (out and dead thresholds).
@@ -30,21 +30,7 @@ const show = (d: Dist): string[] =>
 
 /** A melee slot with this bonus, damage and crit profile. */
 function slot(patch: Partial<AttackSlot> = {}): AttackSlot {
-  return {
-    id: 'test',
-    source: 'weapon',
-    bonus: 10,
-    damage: { count: 0, sides: 0, bonus: 5 },
-    critRange: 20,
-    critMult: 2,
-    ranged: false,
-    thrown: false,
-    touch: false,
-    hand: 'main',
-    nonlethal: false,
-    reach: false,
-    ...patch
-  }
+  return testSlot({ id: 'test', bonus: 10, damage: { count: 0, sides: 0, bonus: 5 }, ...patch })
 }
 const noMods = { attack: 0, concealmentPercent: 0 }
 

@@ -1,3 +1,4 @@
+import { testSlot } from './test-fixtures'
 import { describe, expect, it } from 'vitest'
 import type { GameEvent } from '../../core/events'
 import { forcedDice } from '../../core/rng'
@@ -10,21 +11,13 @@ import { rollSwing } from './roll-attack'
 
 /** A longsword-like slot: +5, 1d8+3, 19–20/×2. */
 function slot(patch: Partial<AttackSlot> = {}): AttackSlot {
-  return {
+  return testSlot({
     id: 'sword',
-    source: 'weapon',
     bonus: 5,
     damage: { count: 1, sides: 8, bonus: 3 },
     critRange: 19,
-    critMult: 2,
-    ranged: false,
-    thrown: false,
-    touch: false,
-    hand: 'main',
-    nonlethal: false,
-    reach: false,
     ...patch
-  }
+  })
 }
 const noMods = { attack: 0, concealmentPercent: 0 }
 const purposes = (events: GameEvent[]) => events.map((e) => (e.type === 'dice.rolled' ? e.purpose : e.type))

@@ -1,3 +1,4 @@
+import type { AttackSlot } from './attack-routine'
 import { defaultSides, testEncounter } from '../../core/test-fixtures'
 import type { Combatant, EncounterState, Side, Vec3 } from '../../core/types'
 import type { PfSettings } from './settings'
@@ -157,4 +158,23 @@ export function pfState(combatants: Combatant[], opts: PfStateOptions = {}): Enc
     combatants
   )
   return { ...state, initiative: { ...opts.initiative } }
+}
+
+/** A melee attack slot for the attack maths tests: +0, no damage dice, 20/×2, patched as needed. */
+export function testSlot(patch: Partial<AttackSlot> = {}): AttackSlot {
+  return {
+    id: 'test',
+    source: 'weapon',
+    bonus: 0,
+    damage: { count: 0, sides: 0, bonus: 0 },
+    critRange: 20,
+    critMult: 2,
+    ranged: false,
+    thrown: false,
+    touch: false,
+    hand: 'main',
+    nonlethal: false,
+    reach: false,
+    ...patch
+  }
 }

@@ -106,3 +106,34 @@ describe('AI facing', () => {
     expect(() => chooseStep(s, ruleset, 'z')).not.toThrow()
   })
 })
+
+describe('AI step with reactions (a ruleset with move info)', () => {
+  it('reaches its attack with a 5-ft step rather than a move out of a threatened square', async () => {
+    const { pfFigure, pfState } = await import('../rules/systems/pathfinder1e/test-fixtures')
+    const { withTurn } = await import('../rules/systems/pathfinder1e/flow-fixtures')
+    const pf = getRuleset('pathfinder1e')
+    // A goblin threatened by a fighter it can hardly hurt (AC 40), two squares from an archer it can.
+    // Stepping 5 ft east puts the archer in reach without provoking; a move to the same square provokes.
+    const s = withTurn(
+      pfState(
+        [
+          pfFigure('goblin', { side: 'b', pos: { x: 5, y: 5 } }),
+          pfFigure('fighter', {
+            pos: { x: 4, y: 4 },
+            stats: { ac: { natural: 30, deflection: 0, dodge: 0, misc: 0 } }
+          }),
+          pfFigure('archer', { pos: { x: 7, y: 5 } })
+        ],
+        { initiative: { goblin: 20, fighter: 10, archer: 5 }, settings: { gmPrompts: 'auto' } }
+      ),
+      'goblin'
+    )
+    const walk = pf.legalActions(s, 'goblin').find((a) => a.kind === 'move' && a.path?.at(-1)?.x === 6)
+    expect(pf.moveInfo?.(s, walk!).provokes).toEqual(['fighter'])
+    const step = chooseStep(s, pf, 'goblin')
+    const action = step.command.type === 'action.declare' ? step.command.action : null
+    expect(action?.kind).toBe('step')
+    expect(pf.moveInfo?.(s, action!).provokes).toEqual([])
+    expect(step.reason.params).toMatchObject({ target: 'archer' })
+  })
+})

@@ -106,6 +106,24 @@ function scoreAttacks(
   return options
 }
 
+/**
+ * The movement actions worth weighing, one per destination: any action with a path and no target (a move,
+ * PF's 5-ft step, withdraw or run), the one that provokes the fewest reactions where the ruleset says,
+ * else the first the rules list.
+ */
+function movesByDestination(state: EncounterState, ruleset: Ruleset, actions: Action[]): Action[] {
+  const best = new Map<string, { action: Action; provokes: number }>()
+  for (const action of actions) {
+    const end = action.path?.[action.path.length - 1]
+    if (!end || action.targetId !== undefined) continue
+    const provokes = ruleset.moveInfo?.(state, action).provokes.length ?? 0
+    const key = `${end.x},${end.y},${end.z}`
+    const known = best.get(key)
+    if (!known || provokes < known.provokes) best.set(key, { action, provokes })
+  }
+  return [...best.values()].map((b) => b.action)
+}
+
 function scoreMoves(
   state: EncounterState,
   ruleset: Ruleset,
@@ -116,29 +134,36 @@ function scoreMoves(
   const options: AiOption[] = []
   const before = nearestEnemy(p, state)
   const budget = budgetLeft(state)
-  for (const move of actions.filter((a) => a.kind === 'move')) {
+  for (const move of movesByDestination(state, ruleset, actions)) {
     const after = afterAction(state, move, ruleset)
     const moved = after?.combatants.find((c) => c.id === p.actor.id)
     if (!after || !moved) continue
     const spent = budget - budgetLeft(after)
-    const stillActive = after.turn?.activeId === p.actor.id
+    // A move that provokes reactions halts for their decisions (PF attacks of opportunity): it has not
+    // happened yet, so it sets nothing up; each reaction it invites costs, so equal moves that provoke
+    // nobody win.
+    const provoked = ruleset.moveInfo?.(state, move).provokes.length ?? 0
+    const risk = w.provoked * provoked
+    const stillActive = !after.pending && after.turn?.activeId === p.actor.id
     const followUps = stillActive
       ? scoreAttacks(after, ruleset, ruleset.legalActions(after, p.actor.id, 'targeted'), p, w)
       : []
     const best = followUps.reduce<AiOption | null>((b, o) => (!b || o.score > b.score ? o : b), null)
-    if (best) {
+    if (best && best.score > 0) {
       options.push({
         action: move,
-        score: best.score * w.setupDiscount - w.moveCost * spent,
+        score: best.score * w.setupDiscount - w.moveCost * spent - risk,
         reason: { key: 'advance', params: { ...best.reason.params, cost: spent } }
       })
       continue
     }
-    const closer = nearestEnemy(p, state, moved.pos)
+    // A halted move stands where its path ends once the reactions are past (if the mover survives them).
+    const end = move.path?.[move.path.length - 1]
+    const closer = nearestEnemy(p, state, after.pending && end ? end : moved.pos)
     if (!before || !closer || closer.steps >= before.steps) continue
     options.push({
       action: move,
-      score: w.approach * (before.steps - closer.steps) - w.moveCost * spent,
+      score: Math.min(w.approachCap, w.approach * (before.steps - closer.steps)) - w.moveCost * spent - risk,
       reason: {
         key: 'approach',
         params: { actor: p.actor.name, target: closer.enemy.name, steps: closer.steps }

@@ -1,7 +1,6 @@
 import type { DiceRoller } from '../../core/rng'
 import type { Action, Answers } from '../../core/types'
 import type { Chain } from './chain'
-import { applyHealing } from './damage'
 import { rollD20 } from './damage'
 import { reactFirst } from './resolve-attack'
 import { addEffect } from './resolve-move'
@@ -101,4 +100,3 @@ export function resolveSimple(chain: Chain, action: Action, dice: DiceRoller, an
   }
 }
 
-export { applyHealing }

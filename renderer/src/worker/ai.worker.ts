@@ -1,3 +1,4 @@
+import '../zod-config'
 import { chooseStep } from '../../../ai'
 import { getRuleset } from '../../../rules/systems'
 import type { AiRequest, AiResponse } from './protocol'

@@ -1,0 +1,784 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import ts from 'typescript'
+
+// Static checks for the 20 items of the Electron security checklist (reliability.md appendix A numbering),
+// run over a "project": the main/preload/renderer sources, the build output and the package manifest.
+// The same checks run on our app (must pass, bar the known gaps) and on tests/security/fixtures/insecure-app
+// (every check must fail: proof each one can fail). TypeScript's parser does the work where structure matters.
+
+/** A project as the checks see it: paths are repo-relative with forward slashes. */
+export interface Project {
+  name: string
+  /** main/** (incl. main/preload/**) and renderer/** sources: .ts, .svelte, .html; tests excluded. */
+  sources: Map<string, string>
+  /** out/main/**, out/preload/**, out/renderer/**. */
+  build: Map<string, string>
+  packageJson: { devDependencies?: Record<string, string>; dependencies?: Record<string, string> } & Record<
+    string,
+    unknown
+  >
+  /** Packager configs (electron-builder.*, forge.config.*), by file name. */
+  packagerConfigs: Map<string, string>
+  /** Version of node_modules/electron, when installed. */
+  installedElectron?: string
+  /** The CSP main sends as a header, when the project has one. */
+  headerCsp?: string
+}
+
+/** One checklist rule: its items, and the violations it finds (empty = passes). */
+export interface Check {
+  id: string
+  items: number[]
+  title: string
+  run(project: Project): string[]
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Loading
+
+const SOURCE_EXT = /\.(ts|svelte|html)$/
+const BUILD_EXT = /\.(js|cjs|mjs|html)$/
+
+function walk(root: string): string[] {
+  if (!existsSync(root)) return []
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .map((f) => f.split('\\').join('/'))
+    .filter((f) => statSync(join(root, f)).isFile())
+}
+
+/**
+ * Loads a project tree. Fixture files carry a `.fixture` suffix (kept out of tsc, eslint and prettier);
+ * it is stripped here.
+ */
+export function loadProject(root: string, name: string, extra: Partial<Project> = {}): Project {
+  const sources = new Map<string, string>()
+  const build = new Map<string, string>()
+  const packagerConfigs = new Map<string, string>()
+  let packageJson: Project['packageJson'] = {}
+  const top = readdirSync(root).filter((f) => statSync(join(root, f)).isFile())
+  const trees = ['main', 'renderer', 'out/main', 'out/preload', 'out/renderer'].flatMap((dir) =>
+    walk(join(root, dir)).map((f) => `${dir}/${f}`)
+  )
+  for (const raw of [...top, ...trees]) {
+    const file = raw.replace(/\.fixture$/, '')
+    const read = (): string => readFileSync(join(root, raw), 'utf8')
+    if (/^(main|renderer)\//.test(file) && SOURCE_EXT.test(file)) {
+      if (/\.test\.ts$/.test(file) || file === 'main/test-fixtures.ts') continue
+      sources.set(file, read())
+    } else if (/^out\/(main|preload|renderer)\//.test(file) && BUILD_EXT.test(file)) {
+      build.set(file, read())
+    } else if (file === 'package.json') {
+      packageJson = JSON.parse(read()) as Project['packageJson']
+    } else if (/^(electron-builder\.(json|ya?ml|js|cjs|mjs|ts)|forge\.config\.(js|cjs|mjs|ts))$/.test(file)) {
+      packagerConfigs.set(file, read())
+    }
+  }
+  const installed = join(root, 'node_modules/electron/package.json')
+  const installedElectron = existsSync(installed)
+    ? (JSON.parse(readFileSync(installed, 'utf8')) as { version: string }).version
+    : undefined
+  return { name, sources, build, packageJson, packagerConfigs, installedElectron, ...extra }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// AST helpers
+
+const parsed = new Map<string, ts.SourceFile>()
+
+function parse(file: string, text: string): ts.SourceFile {
+  const key = `${file}\0${text.length}\0${text.slice(0, 200)}`
+  let sf = parsed.get(key)
+  if (sf === undefined) {
+    const kind = /\.(c|m)?js$/.test(file) ? ts.ScriptKind.JS : ts.ScriptKind.TS
+    sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind)
+    parsed.set(key, sf)
+  }
+  return sf
+}
+
+function visit(node: ts.Node, fn: (n: ts.Node) => void): void {
+  fn(node)
+  node.forEachChild((child) => visit(child, fn))
+}
+
+function nodes<T extends ts.Node>(sf: ts.Node, guard: (n: ts.Node) => n is T): T[] {
+  const out: T[] = []
+  visit(sf, (n) => {
+    if (guard(n)) out.push(n)
+  })
+  return out
+}
+
+/** TS sources under a prefix, parsed. */
+function tsFiles(p: Project, filter: (file: string) => boolean): [string, ts.SourceFile][] {
+  return [...p.sources]
+    .filter(([f]) => f.endsWith('.ts') && filter(f))
+    .map(([f, text]) => [f, parse(f, text)] as [string, ts.SourceFile])
+}
+
+const isPreload = (f: string): boolean => f.startsWith('main/preload/')
+const isMain = (f: string): boolean => f.startsWith('main/') && !isPreload(f)
+const isRenderer = (f: string): boolean => f.startsWith('renderer/')
+
+/** `x.name(...)` calls, with the receiver's text. */
+function methodCalls(sf: ts.Node, name: string): ts.CallExpression[] {
+  return nodes(sf, ts.isCallExpression).filter(
+    (c) => ts.isPropertyAccessExpression(c.expression) && c.expression.name.text === name
+  )
+}
+
+function receiverText(call: ts.CallExpression): string {
+  return ts.isPropertyAccessExpression(call.expression) ? call.expression.expression.getText() : ''
+}
+
+function firstStringArg(call: ts.CallExpression): string | undefined {
+  const a = call.arguments[0]
+  return a !== undefined && ts.isStringLiteralLike(a) ? a.text : undefined
+}
+
+/** The listener given for `.on('<event>', fn)` / `.once(...)` calls. */
+function listeners(sf: ts.Node, event: string): ts.Expression[] {
+  return [...methodCalls(sf, 'on'), ...methodCalls(sf, 'once')]
+    .filter((c) => firstStringArg(c) === event)
+    .map((c) => c.arguments[1])
+    .filter((a): a is ts.Expression => a !== undefined)
+}
+
+function callsMethod(node: ts.Node, name: string): boolean {
+  return methodCalls(node, name).length > 0
+}
+
+/** Every string a literal or template part spells out. */
+function stringTexts(sf: ts.Node): { text: string; node: ts.Node }[] {
+  const out: { text: string; node: ts.Node }[] = []
+  visit(sf, (n) => {
+    if (ts.isStringLiteralLike(n)) out.push({ text: n.text, node: n })
+    else if (ts.isTemplateHead(n) || ts.isTemplateMiddle(n) || ts.isTemplateTail(n))
+      out.push({ text: n.text, node: n })
+  })
+  return out
+}
+
+function where(file: string, node: ts.Node): string {
+  const sf = node.getSourceFile()
+  const { line } = sf.getLineAndCharacterOfPosition(node.getStart(sf))
+  return `${file}:${line + 1}`
+}
+
+function findFunction(p: Project, name: string): ts.FunctionLikeDeclaration | undefined {
+  for (const [, sf] of tsFiles(p, isMain)) {
+    for (const n of nodes(sf, (x): x is ts.FunctionDeclaration => ts.isFunctionDeclaration(x))) {
+      if (n.name?.text === name) return n
+    }
+    for (const v of nodes(sf, ts.isVariableDeclaration)) {
+      if (
+        ts.isIdentifier(v.name) &&
+        v.name.text === name &&
+        v.initializer !== undefined &&
+        (ts.isArrowFunction(v.initializer) || ts.isFunctionExpression(v.initializer))
+      )
+        return v.initializer
+    }
+  }
+  return undefined
+}
+
+function constInitializer(sf: ts.SourceFile, name: string): ts.Expression | undefined {
+  return nodes(sf, ts.isVariableDeclaration).find((v) => ts.isIdentifier(v.name) && v.name.text === name)
+    ?.initializer
+}
+
+/** The object literal a function returns, when it has exactly one `return {...}` (or is `() => ({...})`). */
+function returnedObject(fn: ts.FunctionLikeDeclaration): ts.ObjectLiteralExpression | undefined {
+  const body = fn.body
+  if (body === undefined) return undefined
+  if (!ts.isBlock(body)) {
+    const e = ts.isParenthesizedExpression(body) ? body.expression : body
+    return ts.isObjectLiteralExpression(e) ? e : undefined
+  }
+  const returns = nodes(body, ts.isReturnStatement)
+  const only = returns.length === 1 ? returns[0]?.expression : undefined
+  return only !== undefined && ts.isObjectLiteralExpression(only) ? only : undefined
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Windows and their webPreferences
+
+const WINDOW_CLASSES = new Set(['BrowserWindow', 'WebContentsView', 'BrowserView'])
+
+interface WindowPrefs {
+  at: string
+  /** Resolved webPreferences properties; undefined when they cannot be resolved statically. */
+  props?: Map<string, ts.Expression>
+  problem?: string
+}
+
+function windowPrefs(p: Project): WindowPrefs[] {
+  const out: WindowPrefs[] = []
+  for (const [file, sf] of tsFiles(p, isMain)) {
+    for (const ne of nodes(sf, ts.isNewExpression)) {
+      const cls = ts.isPropertyAccessExpression(ne.expression)
+        ? ne.expression.name.text
+        : ne.expression.getText()
+      if (!WINDOW_CLASSES.has(cls)) continue
+      const at = where(file, ne)
+      const resolve = (e: ts.Expression | undefined): ts.Expression | undefined =>
+        e !== undefined && ts.isIdentifier(e) ? constInitializer(sf, e.text) : e
+      const options = resolve(ne.arguments?.[0])
+      if (options === undefined || !ts.isObjectLiteralExpression(options)) {
+        out.push({ at, problem: `${cls} options are not an object literal` })
+        continue
+      }
+      const wp = options.properties.find(
+        (x): x is ts.PropertyAssignment => ts.isPropertyAssignment(x) && x.name.getText() === 'webPreferences'
+      )
+      if (wp === undefined) {
+        out.push({ at, problem: `${cls} has no webPreferences (defaults are not pinned)` })
+        continue
+      }
+      let literal: ts.ObjectLiteralExpression | undefined
+      const init = wp.initializer
+      if (ts.isObjectLiteralExpression(init)) literal = init
+      else if (ts.isCallExpression(init) && ts.isIdentifier(init.expression)) {
+        const fn = findFunction(p, init.expression.text)
+        literal = fn === undefined ? undefined : returnedObject(fn)
+      }
+      if (literal === undefined) {
+        out.push({ at, problem: `${cls} webPreferences cannot be resolved to an object literal` })
+        continue
+      }
+      if (
+        literal.properties.some((x) => !ts.isPropertyAssignment(x) && !ts.isShorthandPropertyAssignment(x))
+      ) {
+        out.push({ at, problem: `${cls} webPreferences use a spread or method, which may override settings` })
+        continue
+      }
+      const props = new Map<string, ts.Expression>()
+      for (const prop of literal.properties) {
+        if (ts.isPropertyAssignment(prop))
+          props.set(prop.name.getText().replace(/['"]/g, ''), prop.initializer)
+        else if (ts.isShorthandPropertyAssignment(prop)) props.set(prop.name.text, prop.name)
+      }
+      out.push({ at, props })
+    }
+  }
+  return out
+}
+
+type PrefRule = (props: Map<string, ts.Expression>) => string | undefined
+
+const isTrue = (e: ts.Expression | undefined): boolean => e?.kind === ts.SyntaxKind.TrueKeyword
+const isFalse = (e: ts.Expression | undefined): boolean => e?.kind === ts.SyntaxKind.FalseKeyword
+
+const mustBe =
+  (key: string, value: boolean): PrefRule =>
+  (props) =>
+    (value ? isTrue(props.get(key)) : isFalse(props.get(key)))
+      ? undefined
+      : `${key} must be the literal ${value} (found ${props.get(key)?.getText() ?? 'nothing'})`
+
+const notTrue =
+  (key: string): PrefRule =>
+  (props) =>
+    props.has(key) && !isFalse(props.get(key)) ? `${key} must be absent or false` : undefined
+
+function prefCheck(p: Project, rules: PrefRule[]): string[] {
+  const windows = windowPrefs(p)
+  if (windows.length === 0) return ['no BrowserWindow/WebContentsView found to check']
+  return windows.flatMap((w) =>
+    w.props === undefined
+      ? [`${w.at}: ${w.problem}`]
+      : rules.map((r) => r(w.props!)).flatMap((m) => (m === undefined ? [] : [`${w.at}: ${m}`]))
+  )
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// CSP
+
+export function directives(csp: string): Map<string, string[]> {
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0] !== '')
+      .map(([name = '', ...values]) => [name.toLowerCase(), values])
+  )
+}
+
+function metaCsp(html: string): string | undefined {
+  return /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]+)"/i.exec(html)?.[1]
+}
+
+/** Problems with a CSP: anything that lets script or plugins in from outside the app. */
+export function cspProblems(csp: string): string[] {
+  const d = directives(csp)
+  const problems: string[] = []
+  const script = d.get('script-src') ?? d.get('default-src')
+  if (script === undefined) problems.push('no script-src or default-src')
+  for (const bad of ["'unsafe-eval'", "'unsafe-inline'", '*', 'http:', 'https:', 'data:', 'blob:'])
+    if (script?.includes(bad)) problems.push(`script-src allows ${bad}`)
+  if (script?.some((s) => /^(https?|wss?):\/\//.test(s))) problems.push('script-src allows a remote host')
+  if (JSON.stringify(d.get('default-src')) !== `["'self'"]`) problems.push("default-src is not 'self'")
+  if (JSON.stringify(d.get('object-src')) !== `["'none'"]`) problems.push("object-src is not 'none'")
+  if (JSON.stringify(d.get('base-uri')) !== `["'none'"]`) problems.push("base-uri is not 'none'")
+  if (/\b(http|ws):/.test(csp)) problems.push('mentions http: or ws:')
+  return problems
+}
+
+/** Directives where `meta` allows a source `header` does not (the meta tag should be no weaker). */
+function weakerThan(meta: string, header: string): string[] {
+  const m = directives(meta)
+  const h = directives(header)
+  const fallback = (d: Map<string, string[]>, name: string): string[] | undefined =>
+    d.get(name) ?? (name.endsWith('-src') ? d.get('default-src') : undefined)
+  const out: string[] = []
+  for (const [name, sources] of m) {
+    const allowed = fallback(h, name)
+    if (allowed === undefined) continue
+    const extra = sources.filter((s) => !allowed.includes(s))
+    if (extra.length > 0) out.push(`meta ${name} allows ${extra.join(' ')} beyond the header`)
+  }
+  return out
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The checks
+
+const FUSES: Record<string, boolean> = {
+  RunAsNode: false,
+  EnableCookieEncryption: true,
+  EnableNodeOptionsEnvironmentVariable: false,
+  EnableNodeCliInspectArguments: false,
+  EnableEmbeddedAsarIntegrityValidation: true,
+  OnlyLoadAppFromAsar: true,
+  GrantFileProtocolExtraPrivileges: false
+}
+
+/** Lowest Electron major accepted: latest stable (45 on 2025-11-30 per `npm view electron dist-tags`) − 2. */
+export const ELECTRON_MAJOR_FLOOR = 43
+
+const REMOTE = /^(http|ws):\/\//i
+
+export const CHECKS: Check[] = [
+  {
+    id: 'secure-content',
+    items: [1],
+    title: 'no http:/ws: URLs in main, preload or renderer code; the built page loads only local files',
+    run(p) {
+      const out: string[] = []
+      for (const [file, sf] of tsFiles(p, () => true))
+        for (const s of stringTexts(sf))
+          if (REMOTE.test(s.text)) out.push(`${where(file, s.node)}: ${s.text}`)
+      for (const [file, text] of p.sources)
+        if (!file.endsWith('.ts') && /\b(src|href)=["'](https?|wss?):/i.test(text))
+          out.push(`${file}: loads a remote resource`)
+      for (const [file, text] of p.build) {
+        if (/^out\/(main|preload)\//.test(file) && /["'`](http|ws):\/\//.test(text))
+          out.push(`${file}: contains an http:/ws: literal`)
+        if (file.endsWith('.html') && /\b(src|href)=["']?(https?:|wss?:|\/\/)/i.test(text))
+          out.push(`${file}: loads a remote resource`)
+      }
+      for (const [file, sf] of tsFiles(p, isMain))
+        for (const c of methodCalls(sf, 'loadURL'))
+          if (/^(https?|wss?):/.test(firstStringArg(c) ?? ''))
+            out.push(`${where(file, c)}: loadURL of a remote page`)
+      return out
+    }
+  },
+  {
+    id: 'node-integration',
+    items: [2],
+    title: 'nodeIntegration: false, no Node in workers or subframes',
+    run: (p) =>
+      prefCheck(p, [
+        mustBe('nodeIntegration', false),
+        notTrue('nodeIntegrationInWorker'),
+        notTrue('nodeIntegrationInSubFrames')
+      ])
+  },
+  {
+    id: 'context-isolation',
+    items: [3],
+    title: 'contextIsolation: true',
+    run: (p) => prefCheck(p, [mustBe('contextIsolation', true)])
+  },
+  {
+    id: 'sandbox',
+    items: [4],
+    title: 'sandbox: true, app.enableSandbox(), preload built as one CommonJS file requiring only electron',
+    run(p) {
+      const out = prefCheck(p, [mustBe('sandbox', true)])
+      const main = tsFiles(p, isMain)
+      if (!main.some(([, sf]) => callsMethod(sf, 'enableSandbox')))
+        out.push('main never calls app.enableSandbox()')
+      const preloads = [...p.build].filter(([f]) => f.startsWith('out/preload/'))
+      if (preloads.length !== 1) out.push(`out/preload holds ${preloads.length} files, not 1`)
+      for (const [file, text] of preloads) {
+        if (file.endsWith('.mjs')) out.push(`${file}: an ESM preload cannot load in a sandboxed renderer`)
+        const sf = parse(file.replace(/\.mjs$/, '.js'), text)
+        if (sf.statements.some((s) => ts.isImportDeclaration(s) || ts.isExportDeclaration(s)))
+          out.push(`${file}: has top-level import/export (not CommonJS)`)
+        for (const c of nodes(sf, ts.isCallExpression))
+          if (c.expression.getText() === 'require' && firstStringArg(c) !== 'electron')
+            out.push(
+              `${file}: requires ${c.arguments[0]?.getText() ?? '?'} (a sandboxed preload may require only electron)`
+            )
+      }
+      const mainBundle = [...p.build]
+        .filter(([f]) => f.startsWith('out/main/'))
+        .map(([, t]) => t)
+        .join('\n')
+      for (const m of mainBundle.matchAll(/preload\/([\w.-]+\.m?c?js)/g))
+        if (!p.build.has(`out/preload/${m[1]}`))
+          out.push(`out/main points at out/preload/${m[1]}, which the build lacks`)
+      return out
+    }
+  },
+  {
+    id: 'permission-handler',
+    items: [5],
+    title: 'session permission request and check handlers are set and grant nothing',
+    run(p) {
+      const out: string[] = []
+      for (const name of ['setPermissionRequestHandler', 'setPermissionCheckHandler']) {
+        const calls = tsFiles(p, isMain).flatMap(([file, sf]) =>
+          methodCalls(sf, name).map((c) => [file, c] as const)
+        )
+        if (calls.length === 0) out.push(`main never calls ${name}`)
+        for (const [file, c] of calls) {
+          const handler = c.arguments[0]
+          if (handler === undefined || !(ts.isArrowFunction(handler) || ts.isFunctionExpression(handler)))
+            out.push(`${where(file, c)}: ${name} handler is not an inline function`)
+          else if (nodes(handler, (n): n is ts.Node => n.kind === ts.SyntaxKind.TrueKeyword).length > 0)
+            out.push(`${where(file, c)}: ${name} handler can grant (mentions true)`)
+        }
+      }
+      return out
+    }
+  },
+  {
+    id: 'web-security',
+    items: [6],
+    title: 'webSecurity never false',
+    run: (p) =>
+      prefCheck(p, [
+        (props) =>
+          props.has('webSecurity') && !isTrue(props.get('webSecurity'))
+            ? 'webSecurity must be absent or true'
+            : undefined
+      ])
+  },
+  {
+    id: 'csp',
+    items: [7],
+    title: 'a strict CSP in index.html (source and build) and as a header; no eval( in the renderer bundle',
+    run(p) {
+      const out: string[] = []
+      for (const file of ['renderer/index.html', 'out/renderer/index.html']) {
+        const html = p.sources.get(file) ?? p.build.get(file)
+        const csp = html === undefined ? undefined : metaCsp(html)
+        if (csp === undefined) {
+          out.push(`${file}: no CSP meta tag`)
+          continue
+        }
+        out.push(...cspProblems(csp).map((m) => `${file}: ${m}`))
+        if (p.headerCsp !== undefined) out.push(...weakerThan(csp, p.headerCsp).map((m) => `${file}: ${m}`))
+      }
+      if (p.headerCsp === undefined) out.push('main sends no CSP header')
+      else out.push(...cspProblems(p.headerCsp).map((m) => `header: ${m}`))
+      const sets = tsFiles(p, isMain).some(([, sf]) =>
+        methodCalls(sf, 'onHeadersReceived').some((c) =>
+          stringTexts(c).some((s) => s.text === 'Content-Security-Policy')
+        )
+      )
+      if (!sets) out.push('main never sets Content-Security-Policy in onHeadersReceived')
+      for (const [file, text] of p.build)
+        if (file.startsWith('out/renderer/') && /(^|[^.\w$])eval\s*\(/.test(text))
+          out.push(`${file}: calls eval(`)
+      return out
+    }
+  },
+  {
+    id: 'insecure-content',
+    items: [8],
+    title: 'allowRunningInsecureContent absent or false',
+    run: (p) => prefCheck(p, [notTrue('allowRunningInsecureContent')])
+  },
+  {
+    id: 'experimental-features',
+    items: [9],
+    title: 'experimentalFeatures absent or false',
+    run: (p) => prefCheck(p, [notTrue('experimentalFeatures')])
+  },
+  {
+    id: 'blink-features',
+    items: [10],
+    title: "no enableBlinkFeatures; disableBlinkFeatures: 'Auxclick'",
+    run: (p) =>
+      prefCheck(p, [
+        (props) => (props.has('enableBlinkFeatures') ? 'enableBlinkFeatures is set' : undefined),
+        (props) => {
+          const v = props.get('disableBlinkFeatures')
+          return v !== undefined && ts.isStringLiteralLike(v) && v.text.split(',').includes('Auxclick')
+            ? undefined
+            : "disableBlinkFeatures must include 'Auxclick'"
+        }
+      ])
+  },
+  {
+    id: 'webview-tag',
+    items: [11],
+    title: 'webviewTag absent or false; no <webview> or allowpopups in the renderer (source and bundle)',
+    run(p) {
+      const out = prefCheck(p, [notTrue('webviewTag')])
+      for (const [file, text] of [...p.sources]
+        .filter(([f]) => isRenderer(f))
+        .concat([...p.build].filter(([f]) => f.startsWith('out/renderer/'))))
+        if (/<webview\b|\ballowpopups\b/i.test(text)) out.push(`${file}: uses <webview> / allowpopups`)
+      return out
+    }
+  },
+  {
+    id: 'webview-attach',
+    items: [12],
+    title: 'will-attach-webview is cancelled',
+    run(p) {
+      const ok = tsFiles(p, isMain).some(([, sf]) =>
+        listeners(sf, 'will-attach-webview').some((l) => callsMethod(l, 'preventDefault'))
+      )
+      return ok ? [] : ['no will-attach-webview listener calls preventDefault()']
+    }
+  },
+  {
+    id: 'navigation',
+    items: [13],
+    title: 'will-navigate, will-frame-navigate and will-redirect are guarded, for every web contents',
+    run(p) {
+      const out: string[] = []
+      const main = tsFiles(p, isMain)
+      for (const event of ['will-navigate', 'will-frame-navigate', 'will-redirect']) {
+        const ls = main.flatMap(([, sf]) => listeners(sf, event))
+        if (ls.length === 0) out.push(`no ${event} listener`)
+        // The guard may be a shared function; it must lead to preventDefault() somewhere in that file.
+        for (const l of ls) {
+          const file = l.getSourceFile()
+          if (!callsMethod(l, 'preventDefault') && !callsMethod(file, 'preventDefault'))
+            out.push(`${event} listener never prevents anything`)
+        }
+      }
+      if (!main.some(([, sf]) => listeners(sf, 'web-contents-created').length > 0))
+        out.push('no app web-contents-created hook: other web contents go unguarded')
+      return out
+    }
+  },
+  {
+    id: 'new-windows',
+    items: [14],
+    title: "setWindowOpenHandler is set and never answers action: 'allow'",
+    run(p) {
+      const out: string[] = []
+      const calls = tsFiles(p, isMain).flatMap(([file, sf]) =>
+        methodCalls(sf, 'setWindowOpenHandler').map((c) => [file, c] as const)
+      )
+      if (calls.length === 0) out.push('no setWindowOpenHandler')
+      for (const [file, c] of calls)
+        if (stringTexts(c).some((s) => s.text === 'allow'))
+          out.push(`${where(file, c)}: a window-open handler can allow`)
+      for (const [file, sf] of tsFiles(p, isMain))
+        if (listeners(sf, 'new-window').length > 0)
+          out.push(`${file}: relies on the removed new-window event`)
+      return out
+    }
+  },
+  {
+    id: 'open-external',
+    items: [15],
+    title: 'shell.openExternal only in main/open-external-safe.ts (we have none)',
+    run(p) {
+      const out: string[] = []
+      for (const [file, sf] of tsFiles(p, () => true)) {
+        if (file === 'main/open-external-safe.ts') continue
+        for (const c of methodCalls(sf, 'openExternal'))
+          out.push(`${where(file, c)}: ${receiverText(c)}.openExternal`)
+      }
+      return out
+    }
+  },
+  {
+    id: 'electron-current',
+    items: [16],
+    title: `Electron pinned exactly, major ≥ ${ELECTRON_MAJOR_FLOOR}, and the installed copy matches`,
+    run(p) {
+      const spec = p.packageJson.devDependencies?.electron ?? p.packageJson.dependencies?.electron
+      if (spec === undefined) return ['package.json does not depend on electron']
+      const out: string[] = []
+      if (!/^\d+\.\d+\.\d+$/.test(spec)) out.push(`electron "${spec}" is not an exact version`)
+      const major = Number(/(\d+)/.exec(spec)?.[1] ?? 0)
+      if (major < ELECTRON_MAJOR_FLOOR)
+        out.push(`electron ${spec} is older than the supported window (≥ ${ELECTRON_MAJOR_FLOOR})`)
+      if (p.installedElectron !== undefined && p.installedElectron !== spec)
+        out.push(`installed electron ${p.installedElectron} differs from package.json ${spec}`)
+      return out
+    }
+  },
+  {
+    id: 'ipc-sender',
+    items: [17],
+    title:
+      'ipcMain only in main/ipc/handlers.ts, only handle(), and every handler reaches a senderFrame check',
+    run(p) {
+      const out: string[] = []
+      for (const [file, sf] of tsFiles(p, () => true)) {
+        const uses = nodes(sf, ts.isPropertyAccessExpression).filter((n) =>
+          n.expression.getText().endsWith('ipcMain')
+        )
+        if (uses.length > 0 && file !== 'main/ipc/handlers.ts')
+          out.push(`${file}: uses ipcMain outside main/ipc/handlers.ts`)
+        for (const u of uses)
+          if (u.name.text !== 'handle' && u.name.text !== 'removeHandler')
+            out.push(
+              `${where(file, u)}: ipcMain.${u.name.text} (fire-and-forget or raw listener; use handle)`
+            )
+        for (const c of methodCalls(sf, 'handle').filter((x) => receiverText(x).endsWith('ipcMain'))) {
+          const fn = c.arguments[1]
+          if (fn === undefined || !reachesSenderCheck(sf, fn, 0))
+            out.push(`${where(file, c)}: handler never checks event.senderFrame`)
+        }
+      }
+      if (
+        !tsFiles(p, isMain).some(([, sf]) =>
+          methodCalls(sf, 'handle').some((x) => receiverText(x).endsWith('ipcMain'))
+        )
+      )
+        out.push('no ipcMain.handle found (nothing to check)')
+      return out
+    }
+  },
+  {
+    id: 'no-file-protocol',
+    items: [18],
+    title: 'no loadFile / file: URLs in main; the renderer is served by protocol.handle',
+    run(p) {
+      const out: string[] = []
+      const main = tsFiles(p, isMain)
+      for (const [file, sf] of main) {
+        for (const c of methodCalls(sf, 'loadFile')) out.push(`${where(file, c)}: loadFile (file://)`)
+        for (const c of methodCalls(sf, 'loadURL'))
+          if ((firstStringArg(c) ?? '').startsWith('file:'))
+            out.push(`${where(file, c)}: loadURL of a file: URL`)
+      }
+      if (!main.some(([, sf]) => methodCalls(sf, 'handle').some((c) => receiverText(c).endsWith('protocol'))))
+        out.push('no protocol.handle: the renderer is not served from a custom scheme')
+      return out
+    }
+  },
+  {
+    id: 'fuses',
+    items: [19],
+    title: 'the packager config flips the 7 fuses of reliability.md S11',
+    run(p) {
+      if (p.packagerConfigs.size === 0) return ['no packager config (electron-builder / forge) sets fuses']
+      const out: string[] = []
+      for (const [file, text] of p.packagerConfigs) {
+        const found = fuseValues(file, text)
+        for (const [fuse, want] of Object.entries(FUSES)) {
+          const got = found.get(fuse.toLowerCase())
+          if (got !== want) out.push(`${file}: ${fuse} is ${got ?? 'unset'}, want ${want}`)
+        }
+      }
+      return out
+    }
+  },
+  {
+    id: 'preload-exposure',
+    items: [20],
+    title: 'the preload exposes only wrappers through contextBridge: no ipcRenderer, event objects or Node',
+    run(p) {
+      const out: string[] = []
+      const preloads = tsFiles(p, isPreload)
+      if (preloads.length === 0) out.push('no preload source found')
+      for (const [file, sf] of tsFiles(p, () => true)) {
+        const uses = nodes(sf, ts.isIdentifier).filter(
+          (n) => n.text === 'ipcRenderer' && !ts.isImportSpecifier(n.parent)
+        )
+        if (uses.length > 0 && !isPreload(file)) out.push(`${file}: uses ipcRenderer outside the preload`)
+      }
+      for (const [file, sf] of preloads) {
+        const exposes = methodCalls(sf, 'exposeInMainWorld')
+        if (exposes.length === 0) out.push(`${file}: exposes nothing through contextBridge`)
+        for (const id of nodes(sf, ts.isIdentifier)) {
+          if (id.text !== 'ipcRenderer' || ts.isImportSpecifier(id.parent)) continue
+          const access = id.parent
+          // Allowed: ipcRenderer.invoke(...) called inside a wrapper. Anything else hands the object (or a
+          // listener that receives raw events) to the page.
+          if (!(
+            ts.isPropertyAccessExpression(access) &&
+            access.expression === id &&
+            access.name.text === 'invoke' &&
+            ts.isCallExpression(access.parent)
+          ))
+            out.push(`${where(file, id)}: ipcRenderer used as ${access.getText().slice(0, 60)}`)
+        }
+        for (const c of exposes)
+          for (const s of nodes(c, ts.isIdentifier))
+            if (
+              ['require', 'process', 'electron', 'shell', 'webFrame', 'ipcRenderer'].includes(s.text) &&
+              !ts.isPropertyAccessExpression(s.parent)
+            )
+              out.push(`${where(file, s)}: exposes ${s.text}`)
+        for (const a of nodes(sf, ts.isBinaryExpression))
+          if (
+            a.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+            /^(window|globalThis)\./.test(a.left.getText())
+          )
+            out.push(`${where(file, a)}: assigns ${a.left.getText()} (bypasses contextBridge)`)
+      }
+      for (const [file, text] of p.build)
+        if (
+          file.startsWith('out/preload/') &&
+          /ipcRenderer\s*[,}]|ipcRenderer\.(on|once|send|sendSync|addListener)\b/.test(text)
+        )
+          out.push(`${file}: the built preload passes ipcRenderer or a raw listener`)
+      return out
+    }
+  }
+]
+
+/** Follows a handler into same-file functions it calls (depth ≤ 3), looking for `senderFrame`. */
+function reachesSenderCheck(sf: ts.SourceFile, node: ts.Node, depth: number): boolean {
+  if (depth > 3) return false
+  if (nodes(node, ts.isIdentifier).some((i) => i.text === 'senderFrame')) return true
+  for (const c of nodes(node, ts.isCallExpression)) {
+    if (!ts.isIdentifier(c.expression)) continue
+    const name = c.expression.text
+    const decl = nodes(sf, ts.isFunctionDeclaration).find((f) => f.name?.text === name)
+    if (decl !== undefined && decl !== node && reachesSenderCheck(sf, decl, depth + 1)) return true
+  }
+  return false
+}
+
+/** Fuse values from a forge config (`[FuseV1Options.X]: bool`) or an electron-builder one (`x: bool` in electronFuses). */
+function fuseValues(file: string, text: string): Map<string, boolean> {
+  const out = new Map<string, boolean>()
+  if (file.endsWith('.json')) {
+    const fuses = (JSON.parse(text) as { electronFuses?: Record<string, boolean> }).electronFuses ?? {}
+    for (const [k, v] of Object.entries(fuses)) out.set(k.toLowerCase(), v)
+    return out
+  }
+  const sf = parse(file.replace(/\.(c|m)js$/, '.js'), text)
+  for (const prop of nodes(sf, ts.isPropertyAssignment)) {
+    const v = prop.initializer
+    if (!isTrue(v) && !isFalse(v)) continue
+    const name = ts.isComputedPropertyName(prop.name)
+      ? prop.name.expression.getText().replace(/^.*\./, '')
+      : prop.name.getText().replace(/['"]/g, '')
+    out.set(name.toLowerCase(), isTrue(v))
+  }
+  return out
+}
+
+/** Convenience for reports: which checklist items a list of checks covers. */
+export function itemsCovered(checks: Check[]): number[] {
+  return [...new Set(checks.flatMap((c) => c.items))].sort((a, b) => a - b)
+}

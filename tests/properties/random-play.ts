@@ -1,0 +1,283 @@
+import { applyEvents } from '../../rules/core/events'
+import { isFractional, footprintCells } from '../../rules/core/footprint'
+import { stateHash } from '../../rules/core/hash'
+import type { Ruleset } from '../../rules/core/ruleset'
+import type { Action, Combatant, Command, EncounterState } from '../../rules/core/types'
+import { applyCommand, replay, whoDecides } from '../../rules/flow/engine'
+import { isHelpless } from '../../rules/systems/pathfinder1e/defense'
+
+// The random player behind the property tests (issue 8, determinism and invariants). fast-check hands it a
+// list of choices; it turns each into a command for the state at hand, applies it and checks the invariants
+// every ruleset keeps. Kept apart from the test file so a failing seed can be replayed from a script.
+
+/** One generated step: `roll` (0–99) picks the kind of command, `a` and `b` pick within it. */
+export type Choice = readonly [roll: number, a: number, b: number]
+
+/** How a system's random player spends its time. */
+export interface PlayTuning {
+  /**
+   * Percent of legal-action steps that enumerate the full legal list (moves to every reachable square);
+   * the rest use the cheap 'targeted' scope or a random short walk. Pathfinder's full list costs 5–30 ms.
+   */
+  fullListPercent: number
+}
+
+/** What a random game did: the accepted commands (encounter.start first), every state after each, tallies. */
+export interface RandomGame {
+  commands: Command[]
+  /** `states[i]` is the state after `commands.slice(0, i)`: `states[0]` is the initial (setup) state. */
+  states: EncounterState[]
+  /** Commands tried (accepted + refused), encounter.start excluded. */
+  tried: number
+  refused: number
+  answered: number
+}
+
+/** A readable failure with the commands that led to it, so a shrunk counterexample is a reproduction. */
+export class InvariantError extends Error {
+  constructor(message: string, commands: readonly Command[], extra?: unknown) {
+    const tail = commands.slice(-3).map((c) => JSON.stringify(c))
+    super(
+      `${message}\n  after ${commands.length} commands; last: ${tail.join('\n    ')}` +
+        (extra === undefined ? '' : `\n  ${JSON.stringify(extra)}`)
+    )
+  }
+}
+
+const pick = <T>(list: readonly T[], n: number): T | undefined =>
+  list.length === 0 ? undefined : list[n % list.length]
+
+/**
+ * Freezes what is new in a state (shared parts are frozen already, so this costs only the new nodes):
+ * ESM code runs in strict mode, so any rules code that mutates a state it was given throws at once.
+ */
+export function deepFreeze<T>(value: T): T {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value
+  Object.freeze(value)
+  for (const v of Object.values(value)) deepFreeze(v)
+  return value
+}
+
+/** Eight neighbour offsets, for random walks. */
+const STEPS = [
+  [0, -1],
+  [1, -1],
+  [1, 0],
+  [1, 1],
+  [0, 1],
+  [-1, 1],
+  [-1, 0],
+  [-1, -1]
+] as const
+
+/** A random 1–3 square walk of kind `move`, which every ruleset names so; often legal, often not. */
+function randomWalk(actor: Combatant, a: number, b: number): Action {
+  const path: Array<{ x: number; y: number; z: number }> = []
+  let { x, y } = actor.pos
+  for (let i = 0; i <= a % 3; i++) {
+    const [dx, dy] = STEPS[(b >> (3 * i)) & 7]!
+    x += dx
+    y += dy
+    path.push({ x, y, z: actor.pos.z })
+  }
+  return { kind: 'move', actorId: actor.id, path }
+}
+
+/** A command the rules must refuse, built for the state at hand. */
+function mustRefuse(state: EncounterState, active: Combatant, a: number, b: number): Command {
+  const other = pick(
+    state.combatants.filter((c) => c.id !== active.id),
+    b
+  )
+  const variants: Command[] = [
+    { type: 'encounter.start' },
+    { type: 'decision.answer', decisionId: 'no.such.decision', choice: 0 },
+    { type: 'action.declare', action: { kind: 'no-such-action', actorId: active.id } },
+    { type: 'action.declare', action: { kind: 'move', actorId: 'no-such-figure', path: [active.pos] } },
+    // Another figure cannot act in the active one's activation, whatever it tries.
+    ...(other
+      ? [{ type: 'action.declare' as const, action: { kind: 'move', actorId: other.id, path: [] } }]
+      : [])
+  ]
+  return variants[a % variants.length]!
+}
+
+/** An answer to the pending decision: valid (a listed choice, a number in range) or deliberately not. */
+function answerFor(state: EncounterState, valid: boolean, a: number): Command {
+  const { request } = state.pending!
+  if (!valid) {
+    const wrong: Command[] = [
+      { type: 'decision.answer', decisionId: `${request.id}.wrong`, choice: request.default },
+      request.choices
+        ? { type: 'decision.answer', decisionId: request.id, choice: 'no-such-choice' }
+        : { type: 'decision.answer', decisionId: request.id, choice: (request.range?.max ?? 0) + 0.5 },
+      { type: 'turn.end' },
+      { type: 'encounter.start' }
+    ]
+    return wrong[a % wrong.length]!
+  }
+  if (request.choices)
+    return { type: 'decision.answer', decisionId: request.id, choice: pick(request.choices, a)! }
+  const { range } = request
+  const choice = range ? range.min + (a % (range.max - range.min + 1)) : request.default
+  return { type: 'decision.answer', decisionId: request.id, choice }
+}
+
+/** What a step asks of the rules: the command, and whether the rules must take it, refuse it, or either. */
+type Planned = { command: Command; expect: 'accept' | 'refuse' | 'either' }
+
+function plan(state: EncounterState, ruleset: Ruleset, tuning: PlayTuning, choice: Choice): Planned {
+  const [roll, a, b] = choice
+  if (state.pending) {
+    return roll < 85
+      ? { command: answerFor(state, true, a), expect: 'accept' }
+      : { command: answerFor(state, false, a), expect: 'refuse' }
+  }
+  const decider = whoDecides(state)
+  const active = state.combatants.find((c) => c.id === decider)
+  if (!active) return { command: { type: 'turn.end' }, expect: 'accept' }
+  if (roll < 60) {
+    const full = roll < 40 && b % 100 < tuning.fullListPercent
+    const legal = ruleset.legalActions(state, active.id, full ? 'all' : 'targeted')
+    const action = pick(legal, a)
+    if (action) return { command: { type: 'action.declare', action }, expect: 'accept' }
+    return { command: { type: 'action.declare', action: randomWalk(active, a, b) }, expect: 'either' }
+  }
+  if (roll < 70)
+    return { command: { type: 'action.declare', action: randomWalk(active, a, b) }, expect: 'either' }
+  if (roll < 82) return { command: { type: 'turn.end' }, expect: 'accept' }
+  if (roll < 87) {
+    const figure = pick(state.combatants, a)!
+    return { command: { type: 'activation.select', actorId: figure.id }, expect: 'either' }
+  }
+  return { command: mustRefuse(state, active, a, b), expect: 'refuse' }
+}
+
+/** True when the rules let these two figures stand on a common square. */
+export type MayShare = (state: EncounterState, a: Combatant, b: Combatant) => boolean
+
+/**
+ * What every ruleset allows: a tiny (fractional size) figure shares, and a rider sits on its mount (both
+ * name each other in `stats.mountId` / `stats.riderId`). Pathfinder also lets a figure stop in a helpless
+ * creature's square (canEndIn), so a paralyzed or held figure may be shared with.
+ */
+export function mayShareFor(system: string): MayShare {
+  return (_state, a, b) => {
+    if (isFractional(a.size) || isFractional(b.size)) return true
+    const sa = a.stats as { mountId?: string; riderId?: string }
+    const sb = b.stats as { mountId?: string; riderId?: string }
+    if (sa.mountId === b.id || sa.riderId === b.id || sb.mountId === a.id || sb.riderId === a.id) return true
+    return system === 'pathfinder1e' && (isHelpless(a) || isHelpless(b))
+  }
+}
+
+/** The invariants every state of every ruleset keeps; throws an InvariantError naming the broken one. */
+export function checkInvariants(
+  state: EncounterState,
+  commands: readonly Command[],
+  mayShare: MayShare
+): void {
+  const fail = (message: string, extra?: unknown) => {
+    throw new InvariantError(message, commands, extra)
+  }
+  // Life within its bounds; a figure at its floor is out of the fight.
+  for (const c of state.combatants) {
+    const min = c.lifeMin ?? 0
+    if (!Number.isFinite(c.life) || c.life < min || c.life > c.lifeMax)
+      fail(`life of ${c.id} out of [${min}, ${c.lifeMax}]`, { life: c.life })
+    if (c.life <= min && !c.out) fail(`${c.id} at its life floor ${min} but not out`)
+  }
+  // No two standing figures on one square unless the rules allow it.
+  const seen = new Map<string, Combatant[]>()
+  for (const c of state.combatants.filter((x) => !x.out)) {
+    for (const p of footprintCells(c.pos, c.size)) {
+      const key = `${p.x},${p.y}`
+      for (const o of seen.get(key) ?? [])
+        if (!mayShare(state, c, o)) fail(`${c.id} and ${o.id} share square ${key}`)
+      seen.set(key, [...(seen.get(key) ?? []), c])
+    }
+  }
+  // Budgets never negative, in the running activation and in any set aside.
+  const { turn } = state
+  const economies = turn ? [turn.economy, ...(turn.paused ?? []).map((p) => p.economy)] : []
+  for (const economy of economies)
+    for (const [k, v] of Object.entries(economy.context)) if (!(v >= 0)) fail(`economy ${k} = ${v}`, economy)
+  // The phase and the turn agree.
+  if (state.phase === 'running' && !turn && !state.pending) fail('running without a turn')
+  if (state.phase === 'ended' && (turn || state.pending)) fail('ended with a turn or a pending decision')
+  if (turn && !state.combatants.some((c) => c.id === turn.activeId)) fail(`active ${turn.activeId} unknown`)
+}
+
+/**
+ * Plays `choices` from `initial` (a setup state): starts the encounter, then one command per choice until
+ * the choices run out or the encounter ends, checking the invariants after every accepted command and that
+ * every refused one left the state as it was.
+ */
+export function playRandom(
+  initial: EncounterState,
+  ruleset: Ruleset,
+  choices: readonly Choice[],
+  tuning: PlayTuning,
+  mayShare: MayShare = mayShareFor(ruleset.id)
+): RandomGame {
+  const start: Command = { type: 'encounter.start' }
+  const started = applyCommand(deepFreeze(initial), start, ruleset)
+  if (!started.ok) throw new InvariantError(`start refused: ${started.violation.code}`, [])
+  const game: RandomGame = {
+    commands: [start],
+    states: [initial, deepFreeze(started.state)],
+    tried: 0,
+    refused: 0,
+    answered: 0
+  }
+  checkInvariants(started.state, game.commands, mayShare)
+  let state = started.state
+  for (const choice of choices) {
+    if (state.phase !== 'running') break
+    const { command, expect } = plan(state, ruleset, tuning, choice)
+    game.tried++
+    const result = applyCommand(state, command, ruleset)
+    if (!result.ok) {
+      if (expect === 'accept')
+        throw new InvariantError(`a legal command was refused: ${result.violation.code}`, [
+          ...game.commands,
+          command
+        ])
+      game.refused++
+      continue
+    }
+    if (expect === 'refuse')
+      throw new InvariantError('an invalid command was accepted', [...game.commands, command])
+    if (command.type === 'decision.answer') game.answered++
+    game.commands.push(command)
+    state = deepFreeze(result.state)
+    game.states.push(state)
+    // The events a command returns are exactly what the log grew by.
+    const before = game.states[game.states.length - 2]!
+    if (state.log.length !== before.log.length + result.events.length)
+      throw new InvariantError('the log grew by other than the returned events', game.commands)
+    checkInvariants(state, game.commands, mayShare)
+  }
+  return game
+}
+
+/** Everything but the dice: what folding the log over the initial state must rebuild. */
+function withoutRng(state: EncounterState): string {
+  return stateHash({ ...state, rng: null })
+}
+
+/**
+ * The state after `n` commands replays from the initial state and its command prefix to the same hash (dice
+ * included), and its log folded over the initial state rebuilds it (all but the dice, which events do not
+ * carry).
+ */
+export function checkReplay(initial: EncounterState, game: RandomGame, ruleset: Ruleset, n: number): void {
+  const expected = game.states[n]!
+  const prefix = game.commands.slice(0, n)
+  const replayed = replay(initial, prefix, ruleset)
+  if (stateHash(replayed) !== stateHash(expected))
+    throw new InvariantError(`replay of ${n} commands differs`, prefix)
+  const folded = applyEvents(initial, expected.log)
+  if (withoutRng(folded) !== withoutRng(expected))
+    throw new InvariantError(`the log of ${n} commands does not rebuild the state`, prefix)
+}

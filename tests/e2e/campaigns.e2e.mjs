@@ -2,8 +2,10 @@
 // GM questions answered with their defaults, until the result banner shows.
 import { readdirSync, readFileSync } from 'node:fs'
 import { stateHash } from '../../rules/core/hash.ts'
+import { replay } from '../../rules/flow/engine.ts'
+import { getRuleset } from '../../rules/systems/index.ts'
 import { assert, test } from './harness.mjs'
-import { logTexts, waitForMap } from './helpers.mjs'
+import { logTexts, stateHash as pageHash, waitForMap } from './helpers.mjs'
 
 const dir = new URL('../../resources/campaigns/', import.meta.url)
 const campaigns = readdirSync(dir)
@@ -42,5 +44,13 @@ for (const campaign of campaigns) {
     }
     const tail = (await logTexts(page)).slice(-8).join('\n      ')
     assert(await result.isVisible(), `the fight reached its result; the log ends:\n      ${tail}`)
+    // Determinism across engines: Node replays the saved commands to the hash Chromium ended with.
+    const saved = await page.evaluate((key) => localStorage.getItem(key), `emboscada:campaign:${campaign.id}`)
+    const record = JSON.parse(saved).encounters[0]
+    const replayed = replay(record.initial, record.commands, getRuleset(record.initial.system))
+    assert(
+      stateHash(replayed) === (await pageHash(page)),
+      'Node replays the fight to the hash Chromium shows'
+    )
   })
 }

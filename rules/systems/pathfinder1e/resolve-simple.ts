@@ -99,4 +99,3 @@ export function resolveSimple(chain: Chain, action: Action, dice: DiceRoller, an
       return false
   }
 }
-

@@ -24,13 +24,13 @@ import {
 import { KeyedQueue } from './keyed-queue'
 import { campaignMigrations, type MigrationChain } from './migrations'
 import { listQuarantine, quarantineFile } from './quarantine'
-import { seedSampleCampaigns, sweepSeedLeftovers } from './seed'
+import { offerNewSamples, seedSampleCampaigns, sweepSeedLeftovers } from './seed'
 
 /** Options for {@link openCampaignStore}. */
 export interface CampaignStoreOptions {
   /** The campaigns folder, normally `<userData>/campaigns`. */
   dir: string
-  /** Bundled sample campaigns, copied in when `dir` does not exist yet (first run). */
+  /** Bundled sample campaigns: all copied in on the first run, later ones as an update adds them. */
   samplesDir?: string
   migrations?: MigrationChain
   /** How many previous versions of each campaign to keep in `backups/`. */
@@ -58,6 +58,14 @@ export async function openCampaignStore(options: CampaignStoreOptions): Promise<
     )
     log(`first run: seeded ${report.seeded.length} sample campaign(s)`)
     for (const { file, reason } of report.skipped) log(`sample ${file} skipped: ${reason}`)
+  } else if (exists === true && options.samplesDir !== undefined) {
+    const report = await offerNewSamples(
+      options.dir,
+      options.samplesDir,
+      options.migrations ?? campaignMigrations,
+      fs
+    )
+    if (report.seeded.length > 0) log(`new sample campaign(s): ${report.seeded.join(', ')}`)
   }
   await fs.mkdir(options.dir, { recursive: true })
   const swept = await sweepTempFiles(options.dir, fs)

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { makeCampaign } from '../test-fixtures'
 import { openCampaignStore } from './lowdb-campaign-store'
-import { seedSampleCampaigns } from './seed'
+import { OFFERED_FILE, seedSampleCampaigns } from './seed'
 
 let root: string
 let samples: string
@@ -49,11 +49,40 @@ describe('first-run seeding', () => {
     expect(await fsp.readdir(join(root, 'userData'))).toEqual(['campaigns'])
   })
 
-  it('does not seed again once the campaigns folder exists, even when it is empty', async () => {
+  it('records what it offered, so a sample the user deleted does not come back', async () => {
+    await fsp.writeFile(join(samples, 'a.json'), JSON.stringify(makeCampaign('alpha')))
+    await open()
+    // The app has no delete yet (issue 7): the user removes the file.
+    await fsp.rm(join(dir, 'alpha.json'))
+    const reopened = await open()
+    expect(await reopened.list()).toEqual([])
+    expect(JSON.parse(await fsp.readFile(join(dir, OFFERED_FILE), 'utf8'))).toEqual(['alpha'])
+  })
+
+  it('offers a sample an update adds, once, without touching the campaigns there', async () => {
+    await fsp.writeFile(join(samples, 'a.json'), JSON.stringify(makeCampaign('alpha', 'Alpha')))
+    const store = await open()
+    await store.save({ ...(await store.load('alpha')), name: 'Alpha, renamed by the user' })
+    await store.whenIdle()
+    await fsp.writeFile(join(samples, 'a.json'), JSON.stringify(makeCampaign('alpha', 'Alpha v2')))
+    await fsp.writeFile(join(samples, 'b.json'), JSON.stringify(makeCampaign('beta', 'Beta')))
+    logs = []
+    const updated = await open()
+    expect((await updated.list()).map((s) => s.id)).toEqual(['alpha', 'beta'])
+    expect((await updated.load('alpha')).name).toBe('Alpha, renamed by the user')
+    expect(logs).toContain('new sample campaign(s): beta')
+    await updated.whenIdle()
+    await fsp.rm(join(dir, 'beta.json'))
+    expect((await (await open()).list()).map((s) => s.id)).toEqual(['alpha'])
+  })
+
+  it('a profile from before the record is offered the samples it lacks, once', async () => {
     await fsp.writeFile(join(samples, 'a.json'), JSON.stringify(makeCampaign('alpha')))
     await fsp.mkdir(dir, { recursive: true })
     const store = await open()
-    expect(await store.list()).toEqual([])
+    expect((await store.list()).map((s) => s.id)).toEqual(['alpha'])
+    await fsp.rm(join(dir, 'alpha.json'))
+    expect(await (await open()).list()).toEqual([])
   })
 
   it('starts empty when there are no bundled samples', async () => {

@@ -52,8 +52,10 @@ describe('actionLabel', () => {
   })
 
   it('says whom a delay waits for, and names an item a target id points at', () => {
-    expect(label({ kind: 'delay', targetId: 'goblin-2' })).toBe('retrasar hasta después de Goblin 2')
-    expect(label({ kind: 'delay', targetId: 'goblin-2' }, 'en')).toBe('delay until after Goblin 2')
+    expect(label({ kind: 'delay', options: { after: 'goblin-2' } })).toBe(
+      'retrasar hasta después de Goblin 2'
+    )
+    expect(label({ kind: 'delay', options: { after: 'goblin-2' } }, 'en')).toBe('delay until after Goblin 2')
     expect(
       actionLabel(tr('es', 'hq2'), { kind: 'equip', actorId: 'a', targetId: 'hq2:no-such-axe' }, nameOf)
     ).toBe('cambiar el equipo de combate activo: no such axe')

@@ -1,7 +1,7 @@
 import type { Action } from '../../../rules/core/types'
 import type { Locale } from '../i18n'
 import type { LogTranslator } from './log-lines'
-import { TURN_ORDER_KINDS } from './options'
+import { actsAfter } from './options'
 
 // Buttons name an action by its kind in the rule system's words plus what tells it apart from its
 // siblings (which weapon, which spell, which trigger), so four ready triggers read as four choices.
@@ -90,8 +90,9 @@ export function actionWords(
   nameOf: (id: string) => string
 ): ActionWords {
   const kind = tr.code('action', action.kind)
-  if (TURN_ORDER_KINDS.has(action.kind) && action.targetId) {
-    const name = nameOf(action.targetId)
+  const after = actsAfter(action)
+  if (after) {
+    const name = nameOf(after)
     return {
       label: tr.t('actionLabel.after', { action: kind, name }),
       heading: tr.t('actionLabel.after', { action: kind, name: '…' }),

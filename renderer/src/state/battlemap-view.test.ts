@@ -161,7 +161,7 @@ describe('attackTargets', () => {
 
   it('keeps an ally to help, but not the actor itself nor the figure a delay waits for', () => {
     const actions: Action[] = [
-      { kind: 'delay', actorId: 'a', targetId: 'z1' },
+      { kind: 'delay', actorId: 'a', options: { after: 'z1' } },
       { kind: 'cast', actorId: 'a', targetId: 'a', options: { spell: 'armor' } },
       { kind: 'stabilize', actorId: 'a', targetId: 'ally' }
     ]

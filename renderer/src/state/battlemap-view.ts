@@ -1,7 +1,6 @@
 import type { BattlemapView, Cell, TokenView } from '../../battlemap/view'
 import type { MoveInfo, Ruleset } from '../../../rules/core/ruleset'
 import type { Action, EncounterState } from '../../../rules/core/types'
-import { TURN_ORDER_KINDS } from './options'
 
 /** A square the active figure can move to: the rules' move action, its path and what it costs. */
 export interface MoveOption {
@@ -94,12 +93,12 @@ export function moveOptions(
 
 /**
  * The ids of the figures that some legal action targets, in first-seen order: allies included (a dying
- * one to stabilize), the actor itself and turn-order actions (delay until after someone) left out — those
- * are the active panel's.
+ * one to stabilize), the actor itself left out. Turn-order actions name their figure in `options.after`,
+ * not as a target, so they stay in the active panel.
  */
 export function attackTargets(actions: readonly Action[]): string[] {
   const aimed = (a: Action): a is Action & { targetId: string } =>
-    a.kind !== 'move' && !!a.targetId && a.targetId !== a.actorId && !TURN_ORDER_KINDS.has(a.kind)
+    a.kind !== 'move' && !!a.targetId && a.targetId !== a.actorId
   return [...new Set(actions.filter(aimed).map((a) => a.targetId))]
 }
 

@@ -186,7 +186,7 @@ describe('costParts and formatCost', () => {
     expect(cost({ kind: 'drawWeapon', options: { weapon: 'pathfinder1e:light-crossbow' } })).toBe(
       'acción de movimiento ×1'
     )
-    expect(cost({ kind: 'delay', targetId: 'goblin-2' })).toBe('el resto del turno')
+    expect(cost({ kind: 'delay', options: { after: 'goblin-2' } })).toBe('el resto del turno')
   })
 
   it('keeps an all-zero cost (a free action) and spells out a key nobody words', () => {
@@ -212,7 +212,7 @@ describe('attackKinds: the ruleset’s own attack vocabulary', () => {
     expect(knowsKind(pf, state, 'melee', 'irene', 'goblin-1')).toBe(false)
     const seen: Action[] = [
       { kind: 'attack', actorId: 'goblin-1', targetId: 'valeria' },
-      { kind: 'delay', actorId: 'irene', targetId: 'goblin-2' },
+      { kind: 'delay', actorId: 'irene', options: { after: 'goblin-2' } },
       { kind: 'stabilize', actorId: 'irene', targetId: 'anselma' },
       {
         kind: 'cast',

@@ -10,10 +10,13 @@ import type { Action, EncounterState, Violation } from '../../../rules/core/type
 export const ATTACK_KINDS = ['melee', 'ranged'] as const
 
 /**
- * Turn-order actions shared by rulesets: their `targetId` names the figure to act after (PF's `delay`),
- * not someone to act on, so they sit in the active figure's panel rather than on the map.
+ * The figure a turn-order action places the actor after (`options.after`, e.g. PF's delay): a place in the
+ * order, not someone acted on, so such actions sit in the active figure's panel rather than on the map.
  */
-export const TURN_ORDER_KINDS: ReadonlySet<string> = new Set(['delay'])
+export function actsAfter(action: Action): string | undefined {
+  const after = action.options?.after
+  return typeof after === 'string' ? after : undefined
+}
 
 /** Refusals meaning "this figure has no such attack at all", not "not now": such a kind is not offered. */
 export const NOT_APPLICABLE = new Set(['noRangedWeapon', 'unknownAction'])
@@ -73,11 +76,7 @@ const isFigure = (state: EncounterState, id: string | undefined): boolean =>
  * is not the actor itself, and is not a turn-order action (whose figure only says when to act).
  */
 export function isOnFigure(state: EncounterState, action: Action): boolean {
-  return (
-    isFigure(state, action.targetId) &&
-    action.targetId !== action.actorId &&
-    !TURN_ORDER_KINDS.has(action.kind)
-  )
+  return isFigure(state, action.targetId) && action.targetId !== action.actorId
 }
 
 /**
@@ -234,12 +233,7 @@ export function attackOptions(
 ): AttackOption[] {
   const onTarget = distinct(
     legal.filter(
-      (a) =>
-        a.actorId === actorId &&
-        a.targetId === targetId &&
-        a.kind !== 'move' &&
-        targetId !== actorId &&
-        !TURN_ORDER_KINDS.has(a.kind)
+      (a) => a.actorId === actorId && a.targetId === targetId && a.kind !== 'move' && targetId !== actorId
     )
   )
   const actor = state.combatants.find((c) => c.id === actorId)

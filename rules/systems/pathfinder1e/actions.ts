@@ -193,9 +193,11 @@ export function validateAction(state: EncounterState, action: Action): Violation
       return stats.wielding.main === id ? refuse('alreadyWielding') : null
     }
     case 'delay': {
-      if (!target || target.id === actor.id) return refuse('noTarget')
+      // §3.2 Delay: `options.after` names the figure to act right after (a place in the order, not a target).
+      const after = figure(state, String(action.options?.after ?? ''))
+      if (!after || after.id === actor.id) return refuse('noTarget')
       const order = initiativeOrderOf(state)
-      return order.findIndex((c) => c.id === target.id) > order.findIndex((c) => c.id === actor.id)
+      return order.findIndex((c) => c.id === after.id) > order.findIndex((c) => c.id === actor.id)
         ? null
         : refuse('delayTarget')
     }
@@ -345,7 +347,7 @@ export function legalActions(
       const order = initiativeOrderOf(state)
       const mine = order.findIndex((f) => f.id === actorId)
       for (const later of order.slice(mine + 1))
-        candidates.push({ kind: 'delay', actorId, targetId: later.id })
+        candidates.push({ kind: 'delay', actorId, options: { after: later.id } })
     }
   }
   candidates.push(

@@ -68,7 +68,9 @@ describe('§4.12 [TEXT L483–485] the rider moves at the mount’s speed, in th
     expect(fig(after, 'horse').pos).toEqual({ x: 15, y: 5, z: 0 })
     // The rider keeps its standard and move actions; the 5-ft step they share is gone with the movement.
     expect(after.turn?.economy.context).toMatchObject({ standard: 1, move: 1, step: 0 })
-    expect(validate(after, { kind: 'delay', actorId: 'rider', targetId: 'foe' })).toBe('cannotAfford')
+    expect(validate(after, { kind: 'delay', actorId: 'rider', options: { after: 'foe' } })).toBe(
+      'cannotAfford'
+    )
     expect(mountBudgetOf(after, fig(after, 'rider'))).toMatchObject({ standard: 1, move: 0, _moved: 10 })
     // The mount's second move (its standard as a move), then nothing left to move with.
     const second = take(after, move(east(15, 5, 10)), none).state

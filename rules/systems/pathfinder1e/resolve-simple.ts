@@ -53,12 +53,12 @@ export function resolveSimple(chain: Chain, action: Action, dice: DiceRoller, an
     }
     case 'delay':
       // §3.2 Delay: the figure's count becomes the one right after the figure it waits for.
-      if (action.targetId)
+      if (typeof action.options?.after === 'string')
         chain.emit([
           {
             type: 'initiative.changed',
             id: actorId,
-            total: delayedInitiative(chain.state, actorId, action.targetId),
+            total: delayedInitiative(chain.state, actorId, action.options.after),
             reason: 'delayed'
           }
         ])

@@ -202,7 +202,7 @@ describe('delay (pathfinder1e.md §3.2 Delay)', () => {
       if (!r.ok) throw new Error(r.violation.code)
       return r.state
     }
-    s = send(s, { type: 'action.declare', action: { kind: 'delay', actorId: 'a', targetId: 'b' } })
+    s = send(s, { type: 'action.declare', action: { kind: 'delay', actorId: 'a', options: { after: 'b' } } })
     expect(s.turn?.activeId).toBe('b')
     s = send(s, { type: 'turn.end' })
     expect(s.turn?.activeId).toBe('a')

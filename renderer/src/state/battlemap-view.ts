@@ -80,7 +80,8 @@ export function moveOptions(
     const option: MoveOption = {
       cell: { x: last.x, y: last.y },
       path: action.path.map(({ x, y }) => ({ x, y })),
-      cost: costOf(action),
+      // The ruleset's own reading of the move (PF: feet) when it gives one; one moveInfo call per move.
+      cost: info?.cost ?? costOf(action),
       band: info && Number.isFinite(info.band) ? Math.max(0, Math.floor(info.band)) : 0,
       provokes: info ? [...new Set(info.provokes)] : [],
       action

@@ -105,7 +105,7 @@ export class EncounterSession {
   readonly moves: MoveOption[] = $derived.by(() =>
     moveOptions(
       this.legal,
-      (a) => this.ruleset.moveInfo?.(this.state, a).cost ?? totalCost(this.ruleset, this.state, a),
+      (a) => totalCost(this.ruleset, this.state, a),
       rulesetMoveInfo(this.ruleset, this.state)
     )
   )

@@ -63,9 +63,13 @@ export function registerIpcHandlers(deps: IpcDeps): () => void {
   }
 }
 
-/** Per-channel payload caps: an import carries a whole file as one string. */
+/**
+ * Per-channel payload caps: an import carries a whole file as one string, so only the byte cap bounds it. A
+ * finite string cap here would fire first on an oversized file and answer `badRequest` (shown as an i/o error)
+ * instead of `tooLarge`.
+ */
 function limitsFor(channel: Channel): JsonLimits {
-  return channel === 'campaign.import' ? { ...IPC_LIMITS, maxStringLength: IPC_LIMITS.maxBytes } : IPC_LIMITS
+  return channel === 'campaign.import' ? { ...IPC_LIMITS, maxStringLength: Infinity } : IPC_LIMITS
 }
 
 async function answer<C extends Channel>(

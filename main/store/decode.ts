@@ -1,4 +1,5 @@
 import { campaignSchema, type Campaign } from '../../rules/core/schemas'
+import { rulesViolation } from '../../rules/systems/campaign-rules'
 import { checkJsonLimits, FILE_LIMITS, formatIssues } from '../validation'
 import { migrate, type MigrationChain } from './migrations'
 
@@ -24,6 +25,9 @@ export function decodeCampaign(raw: unknown, chain: MigrationChain, expectedId?:
   if (migrated.kind === 'failed') return { ok: false, code: 'invalid', message: migrated.message }
   const parsed = campaignSchema.safeParse(migrated.doc)
   if (!parsed.success) return { ok: false, code: 'invalid', message: formatIssues(parsed.error) }
+  // The ruleset's own schemas for the stats and settings the core schema leaves opaque.
+  const rules = rulesViolation(parsed.data)
+  if (rules !== null) return { ok: false, code: 'invalid', message: rules }
   // The file name is the id everywhere else (list, load, quarantine); a mismatch would alias two campaigns.
   if (expectedId !== undefined && parsed.data.id !== expectedId) {
     return {

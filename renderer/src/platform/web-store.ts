@@ -1,3 +1,4 @@
+import { rulesViolation } from '../../../rules/systems/campaign-rules'
 import { campaignSchema, type Campaign, type CampaignSummary } from '../../../rules/core/schemas'
 import {
   StoreError,
@@ -24,6 +25,8 @@ function read(storage: KeyValueStorage, id: string): Campaign {
   const parsed = campaignSchema.safeParse(json)
   if (!parsed.success)
     throw new StoreError('invalid', `campaign ${id}: ${parsed.error.issues[0]?.message ?? '?'}`)
+  const rules = rulesViolation(parsed.data)
+  if (rules !== null) throw new StoreError('invalid', `campaign ${id}: ${rules}`)
   return parsed.data
 }
 
@@ -79,6 +82,8 @@ export function createWebStore(storage: KeyValueStorage, seeds: readonly Campaig
       const parsed = campaignSchema.safeParse(campaign)
       if (!parsed.success)
         throw new StoreError('invalid', parsed.error.issues[0]?.message ?? 'invalid campaign')
+      const rules = rulesViolation(parsed.data)
+      if (rules !== null) throw new StoreError('invalid', rules)
       try {
         storage.setItem(PREFIX + parsed.data.id, JSON.stringify(parsed.data))
       } catch (error) {

@@ -1,3 +1,4 @@
+import { GM_DECIDER } from '../../../rules/core/decision-key'
 import type { BattlemapView, Cell } from '../../battlemap/view'
 import { stateHash } from '../../../rules/core/hash'
 import type { Ruleset } from '../../../rules/core/ruleset'
@@ -93,7 +94,7 @@ export class EncounterSession {
     if (!pending || this.state.phase !== 'running') return null
     const deciderId = whoDecides(this.state)
     const decider = this.state.combatants.find((c) => c.id === deciderId)
-    return deciderId === 'gm' || (decider && decider.controller !== 'ai') ? pending : null
+    return deciderId === GM_DECIDER || (decider && decider.controller !== 'ai') ? pending : null
   })
   readonly legal: Action[] = $derived.by(() =>
     this.humanTurn && this.active ? this.ruleset.legalActions(this.state, this.active.id) : []

@@ -1,3 +1,4 @@
+import { GM_DECIDER } from '../../core/decision-key'
 import type { Action, Answers, DecisionRequest, EncounterState } from '../../core/types'
 import { AMBUSH_BONUS, COVER_ADJUST, DODGE, planAction } from './attack-action'
 import { readSettings } from './settings'
@@ -5,8 +6,7 @@ import { readSettings } from './settings'
 // Decisions asked before an attack resolves (athkri.md §4 DEFENSE_CHOICE, §8 GM points), each with the
 // default unattended play takes. GM points go to the decider id `gm` (no figure of the board).
 
-/** The decider id of GM adjudication points. */
-export const GM_DECIDER = 'gm'
+export { GM_DECIDER }
 
 /**
  * The next decision an attack-like action needs: the GM's ambush bonus (G-4), the GM's Cobertura change

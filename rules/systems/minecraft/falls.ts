@@ -1,3 +1,4 @@
+import { GM_DECIDER } from '../../core/decision-key'
 import type { GameEvent } from '../../core/events'
 import type { Answers, Combatant, DecisionRequest } from '../../core/types'
 import type { McSettings } from './settings'
@@ -9,8 +10,7 @@ import type { McSettings } from './settings'
 /** The decision id of a fall's damage (i18n `decision.minecraft.fall`); answers are keyed by it. */
 export const FALL_DECISION = 'minecraft.fall'
 
-/** Who answers GM adjudication points (G-1..G-7): the GM, not a combatant. */
-export const GM_DECIDER = 'gm'
+export { GM_DECIDER }
 
 /** The proposed damage of one fall: fallDamagePerBlock per block beyond maxDropWithoutFall (G-4, default 0). */
 export function proposedFallDamage(settings: McSettings, blocks: number): number {

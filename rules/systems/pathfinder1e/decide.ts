@@ -1,3 +1,4 @@
+import { GM_DECIDER } from '../../core/decision-key'
 import type { Action, Answers, DecisionRequest, EncounterState } from '../../core/types'
 import { attackProvoking, slotFor } from './resolve-attack'
 import { castProvoking } from './spell-actions'
@@ -11,9 +12,6 @@ import { attackSetup, CONCEALMENT_CALL, COVER_CALL, IMPROVED_COVER_CALL } from '
 // The decisions an action waits for before it resolves (pathfinder1e.md §3.5 REACTION_WINDOW, §7 GM
 // points): the GM's adjudication of cover (G-2, G-3) and concealment (G-4) when they arise, an action's own
 // choices (the overrun target may step aside), then every reaction it allows, in the order they fire.
-
-/** The decider id of GM adjudication points. */
-export const GM_DECIDER = 'gm'
 
 const MOVING = new Set(['move', 'step', 'run', 'withdraw', 'charge'])
 const NOTHING: Provoking = { path: [], mode: null, trigger: null }

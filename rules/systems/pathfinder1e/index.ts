@@ -1,8 +1,7 @@
 import type { Ruleset } from '../../core/ruleset'
 import { legalActions, validateAction } from './actions'
 import { decide } from './decide'
-import { economy, emptyEconomy } from './economy'
-import { canAct } from './health'
+import { economy } from './economy'
 import { rollInitiative } from './initiative'
 import { moveInfo } from './move-info'
 import { actionOdds } from './odds'
@@ -10,7 +9,7 @@ import { resolveAction } from './resolve'
 import { defaultSettings, readSettings, settingsSchema } from './settings'
 import { startTurn } from './start-turn'
 import { statsSchema } from './stats'
-import { applyEvents, rollsAtLeast } from '../../core/events'
+import { rollsAtLeast } from '../../core/events'
 import { terms } from './terms'
 import { pfTurnOrder } from './turn-order'
 
@@ -26,14 +25,8 @@ export const pathfinder1e: Ruleset = {
   economy,
   // Every Pathfinder roll with a target must meet or beat it (d20 + bonus ≥ AC/DC, d100 > miss chance).
   rollInitiative: (state, dice) => rollsAtLeast(rollInitiative(state, dice)),
-  // §3.5 TURN_START, then a figure that cannot act (dying, held, asleep) has nothing to spend.
-  startTurn(state, actorId, dice) {
-    const events = rollsAtLeast(startTurn(state, actorId, dice))
-    const after = applyEvents(state, events)
-    const actor = after.combatants.find((c) => c.id === actorId)
-    if (!actor || canAct(actor) || !after.turn) return events
-    return [...events, { type: 'economy.changed', actorId, economy: emptyEconomy(after.turn.economy) }]
-  },
+  // §3.5 TURN_START; a figure that cannot act (dying, held, asleep) is left nothing to spend, so it passes.
+  startTurn: (state, actorId, dice) => rollsAtLeast(startTurn(state, actorId, dice)),
   moveInfo,
   legalActions,
   validate: validateAction,

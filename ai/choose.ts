@@ -4,7 +4,7 @@ import type { ActionOdds, Ruleset } from '../rules/core/ruleset'
 import { snapDirection } from '../rules/core/geometry'
 import type { Action, Combatant, Command, EncounterState } from '../rules/core/types'
 import { chooseAnswer } from './answer'
-import { stepsAt, stepsTo } from './distance'
+import { distanceTo, type DistanceTo } from './distance'
 import { brute, type Personality } from './personality'
 import { afterAction, budgetLeft, repeatsAffordable } from './simulate'
 
@@ -30,28 +30,25 @@ export interface AiStep {
 
 const isAttack = (a: Action): boolean => a.targetId !== undefined
 const round2 = (x: number): number => Math.round(x * 100) / 100
+const round1 = (x: number): number => Math.round(x * 10) / 10
 
 interface Perception {
   actor: Combatant
   enemies: Combatant[]
-  /** Steps (around walls) from each square to each enemy. */
-  stepMaps: Map<string, Int32Array>
+  /** How far each enemy is from a position: steps around walls, or inches on an inches board. */
+  distances: Map<string, DistanceTo>
 }
 
 function perceive(state: EncounterState, actor: Combatant): Perception {
   const enemies = state.combatants.filter((c) => !c.out && c.side !== actor.side)
-  const stepMaps = new Map(enemies.map((e) => [e.id, stepsTo(state, e.pos)]))
-  return { actor, enemies, stepMaps }
+  const distances = new Map(enemies.map((e) => [e.id, distanceTo(state, actor, e)]))
+  return { actor, enemies, distances }
 }
 
-function nearestEnemy(
-  p: Perception,
-  state: EncounterState,
-  at = p.actor.pos
-): { enemy: Combatant; steps: number } | null {
+function nearestEnemy(p: Perception, at = p.actor.pos): { enemy: Combatant; steps: number } | null {
   let best: { enemy: Combatant; steps: number } | null = null
   for (const enemy of p.enemies) {
-    const steps = stepsAt(p.stepMaps.get(enemy.id)!, state.board.width, at)
+    const steps = p.distances.get(enemy.id)!(at)
     if (!best || steps < best.steps) best = { enemy, steps }
   }
   return best
@@ -76,7 +73,7 @@ function scoreAttacks(
   p: Perception,
   w: Personality
 ) {
-  const nearest = nearestEnemy(p, state)
+  const nearest = nearestEnemy(p)
   const options: AiOption[] = []
   for (const action of actions.filter(isAttack)) {
     const odds = ruleset.odds(state, action)
@@ -132,7 +129,7 @@ function scoreMoves(
   w: Personality
 ) {
   const options: AiOption[] = []
-  const before = nearestEnemy(p, state)
+  const before = nearestEnemy(p)
   const budget = budgetLeft(state)
   for (const move of movesByDestination(state, ruleset, actions)) {
     const after = afterAction(state, move, ruleset)
@@ -159,15 +156,18 @@ function scoreMoves(
     }
     // A halted move stands where its path ends once the reactions are past (if the mover survives them).
     const end = move.path?.[move.path.length - 1]
-    const closer = nearestEnemy(p, state, after.pending && end ? end : moved.pos)
+    const closer = nearestEnemy(p, after.pending && end ? end : moved.pos)
     if (!before || !closer || closer.steps >= before.steps) continue
     options.push({
       action: move,
       score: Math.min(w.approachCap, w.approach * (before.steps - closer.steps)) - w.moveCost * spent - risk,
-      reason: {
-        key: 'approach',
-        params: { actor: p.actor.name, target: closer.enemy.name, steps: closer.steps }
-      }
+      // On an inches board the distance is measured, not counted: said in inches, to one decimal.
+      reason: state.board.inches
+        ? {
+            key: 'approachInches',
+            params: { actor: p.actor.name, target: closer.enemy.name, inches: round1(closer.steps) }
+          }
+        : { key: 'approach', params: { actor: p.actor.name, target: closer.enemy.name, steps: closer.steps } }
     })
   }
   return options
@@ -178,7 +178,7 @@ function scoreMoves(
  * in systems with flank and back attacks, that is the cheapest defence there is.
  */
 function scoreFacing(state: EncounterState, actions: Action[], p: Perception, w: Personality): AiOption[] {
-  const nearest = nearestEnemy(p, state)
+  const nearest = nearestEnemy(p)
   if (!nearest) return []
   const { pos } = p.actor
   const dx = nearest.enemy.pos.x - pos.x

@@ -1,5 +1,6 @@
 import type { Ruleset } from '../rules/core/ruleset'
-import type { Action, EncounterState } from '../rules/core/types'
+import type { EventObject } from 'xstate'
+import type { Action, EconomySnapshot, EncounterState } from '../rules/core/types'
 import { spendEconomy } from '../rules/core/economy'
 import { applyCommand } from '../rules/flow/engine'
 
@@ -18,6 +19,9 @@ export function budgetLeft(state: EncounterState): number {
   return Object.entries(state.turn.economy.context).reduce((a, [k, v]) => (k.startsWith('_') ? a : a + v), 0)
 }
 
+const repeatsCache = new WeakMap<Ruleset, Map<string, number>>()
+const REPEATS_CACHE_SIZE = 4096
+
 /**
  * How many more times the economy could pay for the same action after this one (at most `cap`): the
  * attacks an AP pool still buys, none where the turn allows one action (HQ2, Athkri's Major).
@@ -25,7 +29,21 @@ export function budgetLeft(state: EncounterState): number {
 export function repeatsAffordable(state: EncounterState, ruleset: Ruleset, action: Action, cap = 4): number {
   if (!state.turn) return 0
   const charge = ruleset.economy.charge(state, action)
-  let economy = spendEconomy(ruleset.economy, state.turn.economy, charge)
+  // The answer depends only on the economy and the charge, and the AI asks the same few again and again
+  // (every attack after every move it weighs): stepping an XState machine costs far more than a lookup.
+  const key = `${cap}|${JSON.stringify(state.turn.economy)}|${JSON.stringify(charge)}`
+  let known = repeatsCache.get(ruleset)
+  if (!known) repeatsCache.set(ruleset, (known = new Map()))
+  const hit = known.get(key)
+  if (hit !== undefined) return hit
+  if (known.size >= REPEATS_CACHE_SIZE) known.clear()
+  const repeats = countRepeats(ruleset, state.turn.economy, charge, cap)
+  known.set(key, repeats)
+  return repeats
+}
+
+function countRepeats(ruleset: Ruleset, start: EconomySnapshot, charge: EventObject, cap: number): number {
+  let economy = spendEconomy(ruleset.economy, start, charge)
   let repeats = 0
   while (economy && repeats < cap) {
     const next = spendEconomy(ruleset.economy, economy, charge)

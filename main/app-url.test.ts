@@ -1,25 +1,41 @@
 import { describe, expect, it } from 'vitest'
-import { createAppUrlPolicy } from './app-url'
+import { APP_ENTRY_URL, APP_ORIGIN, createAppUrlPolicy } from './app-url'
 
-describe('createAppUrlPolicy (production, file://)', () => {
-  const policy = createAppUrlPolicy('file:///opt/Emboscada/resources/app.asar/out/renderer/index.html')
+describe('createAppUrlPolicy (production, app://)', () => {
+  const policy = createAppUrlPolicy(APP_ENTRY_URL)
+
+  it('loads the built index.html on our origin', () => {
+    expect(policy.entryUrl).toBe('app://emboscada/index.html')
+    expect(APP_ORIGIN).toBe('app://emboscada')
+  })
 
   it.each([
+    'app://emboscada/index.html',
+    'app://emboscada/index.html#/campaign/demo',
+    'app://emboscada/index.html?x=1',
+    'app://emboscada/',
+    'app://emboscada/assets/index-abc.js',
+    'app://emboscada/assets/../index.html'
+  ])('accepts our own origin %s', (url) => expect(policy.isAppUrl(url)).toBe(true))
+
+  it.each([
+    'app://evil/index.html',
+    'app://emboscada.evil/index.html',
+    'app://evil.emboscada/index.html',
+    'app://emboscada:8080/index.html',
+    'app://user@emboscada/index.html',
+    'app://user:pass@emboscada/index.html',
+    'app:emboscada/index.html',
+    'app:///index.html',
+    'apps://emboscada/index.html',
     'file:///opt/Emboscada/resources/app.asar/out/renderer/index.html',
-    'file:///opt/Emboscada/resources/app.asar/out/renderer/index.html#/campaign/demo',
-    'file:///opt/Emboscada/resources/app.asar/out/renderer/index.html?x=1',
-    'file:///opt/Emboscada/resources/app.asar/out/renderer/assets/../index.html'
-  ])('accepts our own document %s', (url) => expect(policy.isAppUrl(url)).toBe(true))
-
-  it.each([
     'file:///etc/passwd',
-    'file:///opt/Emboscada/resources/app.asar/out/renderer/evil.html',
-    'file:///opt/Emboscada/resources/app.asar/out/renderer/index.html.evil',
-    'file://evil-host/opt/Emboscada/resources/app.asar/out/renderer/index.html',
+    'http://emboscada/index.html',
+    'https://emboscada/index.html',
     'http://localhost:5173/',
-    'https://example.com/index.html',
     'javascript:alert(1)',
     'data:text/html,<script>alert(1)</script>',
+    'blob:app://emboscada/1234',
     'about:blank',
     'not a url',
     ''
@@ -42,11 +58,14 @@ describe('createAppUrlPolicy (dev server)', () => {
     'http://user:pass@localhost:5173/',
     'http://127.0.0.1:5173/',
     'ws://localhost:5173/',
-    'file:///index.html'
+    'file:///index.html',
+    'app://emboscada/index.html'
   ])('rejects look-alike %s', (url) => expect(policy.isAppUrl(url)).toBe(false))
 })
 
-it('refuses entry URLs on other schemes', () => {
+it('refuses entry URLs on other schemes and hosts, file: included', () => {
   expect(() => createAppUrlPolicy('javascript:alert(1)')).toThrow(/unsupported/)
   expect(() => createAppUrlPolicy('data:text/html,hi')).toThrow(/unsupported/)
+  expect(() => createAppUrlPolicy('file:///opt/emboscada/out/renderer/index.html')).toThrow(/unsupported/)
+  expect(() => createAppUrlPolicy('app://evil/index.html')).toThrow(/unsupported/)
 })

@@ -1,23 +1,41 @@
-// Pure URL logic, shared by the navigation guards (window.ts) and the IPC sender check (ipc/handlers.ts).
+// Pure URL logic, shared by the navigation guards (window.ts), the IPC sender check (ipc/handlers.ts) and the
+// app:// protocol handler (app-protocol.ts).
+
+/** The scheme the built renderer is served on (checklist item 18: never file://). */
+export const APP_SCHEME = 'app'
+/** Its only host: a standard scheme needs one, and a fixed name makes the origin exactly ours. */
+export const APP_HOST = 'emboscada'
+/** Our origin in production; Chromium reports frames on it as `app://emboscada/...`. */
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`
+/** What the main window loads in production. */
+export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`
 
 /** Decides which URLs are our own renderer, so everything else can be denied. */
 export interface AppUrlPolicy {
-  /** The URL the main window loads: the built index.html as file://, or the dev server. */
+  /** The URL the main window loads: the built renderer on app://, or the dev server. */
   readonly entryUrl: string
-  /** True only for our renderer's document (any hash or query), never for look-alikes. */
+  /** True only for pages of our renderer's origin (any path, hash or query), never for look-alikes. */
   isAppUrl(url: string): boolean
 }
 
-/** Builds the policy for an entry URL; only file: (production) and http(s): (dev server) are accepted. */
+/** Builds the policy for an entry URL; only our app:// origin (production) and http(s): (dev) are accepted. */
 export function createAppUrlPolicy(entryUrl: string): AppUrlPolicy {
   const entry = new URL(entryUrl)
-  if (entry.protocol === 'file:') {
-    // Any file:// page would otherwise share our "origin"; only the exact index.html is ours.
+  if (entry.protocol === `${APP_SCHEME}:`) {
+    if (entry.host !== APP_HOST) throw new Error(`unsupported renderer host: ${entry.host}`)
+    // Node parses app: as a non-special scheme, whose URL.origin is "null", so the parts are compared one by
+    // one. The host comparison is exact: Chromium lower-cases hosts of standard schemes, so ours arrive as is.
     return {
       entryUrl: entry.href,
       isAppUrl: (url) => {
         const u = parse(url)
-        return u !== null && u.protocol === 'file:' && u.host === entry.host && u.pathname === entry.pathname
+        return (
+          u !== null &&
+          u.protocol === entry.protocol &&
+          u.host === APP_HOST &&
+          u.username === '' &&
+          u.password === ''
+        )
       }
     }
   }
@@ -30,6 +48,7 @@ export function createAppUrlPolicy(entryUrl: string): AppUrlPolicy {
       }
     }
   }
+  // file: included: any file:// page would share that "origin", which is why production left it.
   throw new Error(`unsupported renderer URL scheme: ${entry.protocol}`)
 }
 

@@ -16,7 +16,7 @@ const fake = vi.hoisted(() => ({ current: {} as Record<string, unknown> }))
 // vi.resetModules() does not reset mocks, so the mock forwards to whichever fake the test built last.
 vi.mock('electron', () =>
   Object.fromEntries(
-    ['app', 'BrowserWindow', 'dialog', 'ipcMain', 'Menu', 'session'].map((name) => [
+    ['app', 'BrowserWindow', 'dialog', 'ipcMain', 'Menu', 'protocol', 'session'].map((name) => [
       name,
       new Proxy(function () {}, {
         get: (_t, prop) => Reflect.get(fake.current[name] as object, prop),
@@ -29,6 +29,8 @@ vi.mock('electron', () =>
 )
 
 function makeElectron(options: { packaged: boolean; lock?: boolean; userData: string }) {
+  // What happened in which order: the scheme must be privileged before ready, and served before the window.
+  const order: string[] = []
   const app = Object.assign(new EventEmitter(), {
     isPackaged: options.packaged,
     name: 'Emboscada',
@@ -36,7 +38,10 @@ function makeElectron(options: { packaged: boolean; lock?: boolean; userData: st
     enableSandbox: vi.fn(),
     quit: vi.fn(),
     exit: vi.fn(),
-    whenReady: vi.fn(() => Promise.resolve()),
+    whenReady: vi.fn(() => {
+      order.push('whenReady')
+      return Promise.resolve()
+    }),
     getPath: vi.fn((name: string) => {
       if (name !== 'userData') throw new Error(`unexpected getPath(${name})`)
       return options.userData
@@ -50,6 +55,7 @@ function makeElectron(options: { packaged: boolean; lock?: boolean; userData: st
     loadURL = vi.fn(async () => undefined)
     constructor(readonly options: { webPreferences: { preload: string } }) {
       super()
+      order.push('window')
       windows.push(this)
     }
     static getAllWindows = () => windows
@@ -58,8 +64,17 @@ function makeElectron(options: { packaged: boolean; lock?: boolean; userData: st
   let onHeaders:
     | ((details: object, callback: (r: { responseHeaders: Record<string, string[]> }) => void) => void)
     | undefined
+  const schemes: { handlers: Map<string, (request: Request) => Promise<Response>> } = { handlers: new Map() }
+  const protocol = {
+    registerSchemesAsPrivileged: vi.fn(() => void order.push('registerSchemesAsPrivileged')),
+    handle: vi.fn((scheme: string, handler: (request: Request) => Promise<Response>) => {
+      order.push(`handle:${scheme}`)
+      schemes.handlers.set(scheme, handler)
+    })
+  }
   const electron = {
     app,
+    protocol,
     BrowserWindow: FakeWindow,
     dialog: { showErrorBox: vi.fn() },
     ipcMain: { handle: vi.fn((c: string, h: never) => handlers.set(c, h)), removeHandler: vi.fn() },
@@ -78,7 +93,7 @@ function makeElectron(options: { packaged: boolean; lock?: boolean; userData: st
     onHeaders?.({}, (r) => (header = r.responseHeaders['Content-Security-Policy']?.[0]))
     return header
   }
-  return { electron, app, windows, handlers, csp }
+  return { electron, app, windows, handlers, csp, protocol, schemes, order }
 }
 
 let userData: string
@@ -103,29 +118,54 @@ async function boot(options: { packaged: boolean; lock?: boolean }) {
 }
 
 describe('main process start-up', () => {
-  it('in a packaged app ignores ELECTRON_RENDERER_URL and loads the built file with the strict CSP', async () => {
+  it('in a packaged app ignores ELECTRON_RENDERER_URL and loads app://emboscada/ with the strict CSP', async () => {
     process.env.ELECTRON_RENDERER_URL = 'https://evil.example/'
-    const { app, windows, handlers, csp } = await boot({ packaged: true })
+    const { app, windows, handlers, csp, order } = await boot({ packaged: true })
     await vi.waitFor(() => expect(windows).toHaveLength(1))
     const [window] = windows
     expect(app.enableSandbox).toHaveBeenCalled()
-    expect(window!.loadFile).toHaveBeenCalledWith(join(repo, 'renderer', 'index.html'))
-    expect(window!.loadURL).not.toHaveBeenCalled()
+    expect(window!.loadURL).toHaveBeenCalledExactlyOnceWith('app://emboscada/index.html')
+    expect(window!.loadFile).not.toHaveBeenCalled()
+    expect(order).toEqual(['registerSchemesAsPrivileged', 'whenReady', 'handle:app', 'window'])
     expect(window!.options.webPreferences.preload).toBe(join(repo, 'preload', 'preload.cjs'))
     expect(csp()).toBe(RENDERER_CSP)
     expect([...handlers.keys()].sort()).toEqual([...CHANNELS].sort())
-    // The dev URL is not trusted either: a call "from" it is refused.
-    const result = await handlers.get('campaign.list')!({
-      senderFrame: { url: 'https://evil.example/', parent: null }
+    // The dev URL is not trusted either: a call "from" it is refused, and so is one from a file:// page.
+    for (const url of ['https://evil.example/', 'file:///tmp/evil.html']) {
+      const result = await handlers.get('campaign.list')!({ senderFrame: { url, parent: null } })
+      expect(result).toMatchObject({ ok: false, error: { code: 'forbidden' } })
+    }
+    const ours = await handlers.get('campaign.list')!({
+      senderFrame: { url: 'app://emboscada/index.html#/c/demo', parent: null }
     })
-    expect(result).toMatchObject({ ok: false, error: { code: 'forbidden' } })
+    expect(ours).toMatchObject({ ok: true })
+  })
+
+  it('in a packaged app serves app:// from the renderer folder beside main, with the CSP, and nothing else', async () => {
+    const { protocol, schemes, windows } = await boot({ packaged: true })
+    // Start-up runs to the end, or it would go on into the next test's fake.
+    await vi.waitFor(() => expect(windows).toHaveLength(1))
+    expect(protocol.registerSchemesAsPrivileged).toHaveBeenCalledExactlyOnceWith([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }
+    ])
+    const serve = schemes.handlers.get('app')!
+    // import.meta.dirname is main/ here (out/main when built), so the root is renderer/ (out/renderer).
+    const page = await serve(new Request('app://emboscada/index.html'))
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-security-policy')).toBe(RENDERER_CSP)
+    expect(await page.text()).toBe(await fsp.readFile(join(repo, 'renderer', 'index.html'), 'utf8'))
+    for (const url of ['app://emboscada/../main/index.ts', 'app://emboscada/..%2fmain%2findex.ts'])
+      expect((await serve(new Request(url))).status, url).not.toBe(200)
   })
 
   it('in development loads the dev server, allows its websocket and seeds the bundled samples', async () => {
     process.env.ELECTRON_RENDERER_URL = 'http://localhost:5173/'
-    const { windows, handlers, csp } = await boot({ packaged: false })
+    const { windows, handlers, csp, protocol } = await boot({ packaged: false })
     await vi.waitFor(() => expect(windows).toHaveLength(1))
     expect(windows[0]!.loadURL).toHaveBeenCalledWith('http://localhost:5173/')
+    // Development is unchanged: no app:// scheme at all.
+    expect(protocol.registerSchemesAsPrivileged).not.toHaveBeenCalled()
+    expect(protocol.handle).not.toHaveBeenCalled()
     expect(csp()).toContain("connect-src 'self' ws://localhost:5173")
     const result = (await handlers.get('campaign.list')!({
       senderFrame: { url: 'http://localhost:5173/', parent: null }

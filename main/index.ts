@@ -1,7 +1,7 @@
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { app, BrowserWindow, dialog, ipcMain, session } from 'electron'
-import { createAppUrlPolicy } from './app-url'
+import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron'
+import { registerAppScheme, serveAppScheme } from './app-protocol'
+import { APP_ENTRY_URL, createAppUrlPolicy } from './app-url'
 import { cspFor } from './csp'
 import { registerIpcHandlers } from './ipc/handlers'
 import { installAppMenu } from './menu'
@@ -14,9 +14,9 @@ import { applySessionPolicy, createMainWindow, hardenWebContents } from './windo
 // electron-vite sets the dev server URL; a packaged app ignores it, or an environment variable could point the
 // window (and our IPC trust) at any site.
 const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL
-const policy = createAppUrlPolicy(
-  devServerUrl ?? pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href
-)
+const policy = createAppUrlPolicy(devServerUrl ?? APP_ENTRY_URL)
+// out/renderer beside out/main; the only folder app:// serves.
+const rendererRoot = join(import.meta.dirname, '../renderer')
 const preloadPath = join(import.meta.dirname, '../preload/preload.cjs')
 
 let store: ManagedCampaignStore | undefined
@@ -24,7 +24,10 @@ let mainWindow: BrowserWindow | undefined
 let flushed = false
 
 async function start(): Promise<void> {
-  applySessionPolicy(session.defaultSession, cspFor(devServerUrl))
+  const csp = cspFor(devServerUrl)
+  applySessionPolicy(session.defaultSession, csp)
+  // Before the window, so its first request finds the handler.
+  if (devServerUrl === undefined) serveAppScheme(protocol, { root: rendererRoot, csp })
   const samplesDir = app.isPackaged
     ? join(process.resourcesPath, 'campaigns')
     : join(app.getAppPath(), 'resources', 'campaigns')
@@ -44,6 +47,8 @@ function openWindow(): void {
 if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
+  // Only before ready: registered later, Chromium would treat app:// as an opaque, insecure origin.
+  if (devServerUrl === undefined) registerAppScheme(protocol)
   app.enableSandbox()
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, policy))
   app.on('second-instance', () => {

@@ -44,6 +44,39 @@ describe('checkJsonLimits', () => {
     expect(checkJsonLimits(Object.create(null) as object, small)).toBeNull()
   })
 
+  it('refuses constructor and prototype keys and over-long keys, naming the problem and where', () => {
+    expect(checkJsonLimits({ a: { constructor: { prototype: {} } } }, small)).toMatchObject({
+      kind: 'shape',
+      problem: 'forbiddenKey',
+      params: { key: 'constructor', path: '$.a' }
+    })
+    expect(checkJsonLimits({ prototype: 1 }, small)?.problem).toBe('forbiddenKey')
+    expect(checkJsonLimits({ ['k'.repeat(11)]: 1 }, small)).toMatchObject({
+      problem: 'stringTooLong',
+      params: { limit: 10, found: 11, path: '$' }
+    })
+    // A field merely named like one is fine: only own keys are checked.
+    expect(checkJsonLimits({ name: 'constructor' }, IPC_LIMITS)).toBeNull()
+  })
+
+  it('gives every violation a problem and params, with long paths clipped', () => {
+    expect(checkJsonLimits([NaN], small)).toMatchObject({ problem: 'notFinite', params: { path: '$[0]' } })
+    expect(checkJsonLimits(new Set(), small)).toMatchObject({
+      problem: 'notPlainData',
+      params: { path: '$' }
+    })
+    expect(checkJsonLimits([[[[[0]]]]], small)).toMatchObject({ problem: 'tooDeep', params: { limit: 4 } })
+    expect(checkJsonLimits('x'.repeat(2000), { ...small, maxStringLength: 5000 })).toMatchObject({
+      kind: 'size',
+      problem: 'fileTooLarge',
+      params: { limit: 1000 }
+    })
+    const key = 'k'.repeat(900)
+    const violation = checkJsonLimits({ [key]: { [key]: NaN } }, IPC_LIMITS)
+    expect(String(violation?.params.path).length).toBeLessThanOrEqual(200)
+    expect(violation?.message).toContain(key)
+  })
+
   it('reports size separately and stops on cyclic or shared graphs', () => {
     expect(checkJsonLimits({ a: Array.from({ length: 200 }, () => 'abcdefgh') }, small)?.kind).toBe('size')
     const cyclic: Record<string, unknown> = {}

@@ -1,7 +1,7 @@
 import type { EventEmitter } from 'node:events'
 import fc from 'fast-check'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { createAppUrlPolicy } from './app-url'
+import { APP_ENTRY_URL, createAppUrlPolicy } from './app-url'
 import { RENDERER_CSP } from './csp'
 import { appMenuTemplate } from './menu'
 import { applySessionPolicy, createMainWindow, hardenWebContents } from './window'
@@ -41,7 +41,7 @@ interface FakeContents extends EventEmitter {
   openHandler: ((details: { url: string }) => unknown) | undefined
 }
 
-const APP = 'file:///opt/emboscada/out/renderer/index.html'
+const APP = APP_ENTRY_URL
 const prod = createAppUrlPolicy(APP)
 
 function open(policy = prod): FakeWindow {
@@ -60,7 +60,10 @@ const foreign = [
   'https://evil.example/',
   'http://localhost:5173/',
   'file:///etc/passwd',
-  'file:///opt/emboscada/out/renderer/other.html',
+  'file:///opt/emboscada/out/renderer/index.html',
+  'app://evil/index.html',
+  'app://emboscada.evil/index.html',
+  'app://user@emboscada/index.html',
   'javascript:alert(1)',
   'data:text/html,<script>alert(1)</script>',
   'about:blank',
@@ -92,10 +95,10 @@ describe('createMainWindow', () => {
     expect(options.webPreferences.preload).toMatch(/\.cjs$/)
   })
 
-  it('loads the built index.html from disk in production and the dev server in dev', () => {
+  it('loads the built index.html from app:// in production (never file://) and the dev server in dev', () => {
     const window = open()
-    expect(window.loadFile).toHaveBeenCalledWith('/opt/emboscada/out/renderer/index.html')
-    expect(window.loadURL).not.toHaveBeenCalled()
+    expect(window.loadURL).toHaveBeenCalledExactlyOnceWith('app://emboscada/index.html')
+    expect(window.loadFile).not.toHaveBeenCalled()
     const dev = open(createAppUrlPolicy('http://localhost:5173/'))
     expect(dev.loadURL).toHaveBeenCalledWith('http://localhost:5173/')
     expect(dev.loadFile).not.toHaveBeenCalled()
@@ -116,7 +119,7 @@ describe('createMainWindow', () => {
   })
 
   it.each(['will-navigate', 'will-frame-navigate', 'will-redirect'])(
-    '%s: only our index.html is allowed',
+    '%s: only our app:// origin is allowed',
     (event) => {
       const { webContents } = open()
       for (const url of foreign) expect(navigate(webContents, event, url), url).toBe(true)

@@ -1,9 +1,8 @@
-import { fileURLToPath } from 'node:url'
 import { BrowserWindow, type Session, type WebContents, type WebPreferences } from 'electron'
 import type { AppUrlPolicy } from './app-url'
 
 // Deny by default (Electron security checklist, reliability.md appendix A): the page gets no Node, no new
-// windows, no navigation away from our index.html, no permissions and no webviews.
+// windows, no navigation away from our origin, no permissions and no webviews.
 
 /** The renderer's web preferences: every checklist item pinned explicitly, not left to defaults. */
 export function secureWebPreferences(preloadPath: string): WebPreferences {
@@ -50,10 +49,8 @@ export function createMainWindow({
   })
   hardenWebContents(window.webContents, policy)
   window.once('ready-to-show', () => window.show())
-  const loading = policy.entryUrl.startsWith('file:')
-    ? window.loadFile(fileURLToPath(policy.entryUrl))
-    : window.loadURL(policy.entryUrl)
-  loading.catch((error: unknown) => log('the renderer failed to load', error))
+  // app://emboscada/ in production (served by app-protocol.ts), the dev server in development; never file://.
+  window.loadURL(policy.entryUrl).catch((error: unknown) => log('the renderer failed to load', error))
   return window
 }
 

@@ -6,7 +6,9 @@ export const CHANNELS = [
   'campaign.load',
   'campaign.save',
   'campaign.import',
-  'campaign.quarantined'
+  'campaign.quarantined',
+  'campaign.backups',
+  'campaign.restore'
 ] as const
 
 /** One IPC channel name. */

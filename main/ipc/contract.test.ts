@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import type { Campaign, CampaignSummary } from '../../rules/core/schemas'
-import type { QuarantineEntry, StoreErrorCode } from '../store/campaign-store'
+import type { BackupEntry, QuarantineEntry, StoreErrorCode } from '../store/campaign-store'
 import { makeCampaign } from '../test-fixtures'
 import {
   API_GLOBAL,
@@ -49,6 +49,44 @@ describe('the IPC contract', () => {
     expect(contract['campaign.load'].request.safeParse({ id: '..\\demo' }).success).toBe(false)
   })
 
+  it('takes an id on backups, and an id with one of its own backup names on restore', () => {
+    const backups = contract['campaign.backups'].request
+    expect(backups.safeParse({ id: 'demo' }).success).toBe(true)
+    expect(backups.safeParse({ id: 'demo', file: 'x' }).success).toBe(false)
+    expect(backups.safeParse(undefined).success).toBe(false)
+    const restore = contract['campaign.restore'].request
+    for (const file of [
+      'demo.20261130T043900123Z.1a2b3c.bak',
+      'demo.json.1.bak',
+      'demo.json.v0-20261130T043900123Z.bak'
+    ])
+      expect(restore.safeParse({ id: 'demo', file }).success, file).toBe(true)
+    for (const file of [
+      '../demo.json.1.bak',
+      'backups/demo.json.1.bak',
+      'demo.json',
+      'other.json.1.bak',
+      'demo.json.1.bak\\..',
+      'demo-2.json.1.bak',
+      'x'.repeat(200) + '.json.1.bak'
+    ])
+      expect(restore.safeParse({ id: 'demo', file }).success, file).toBe(false)
+    expect(restore.safeParse({ id: 'demo', file: 'demo.json.1.bak', extra: 1 }).success).toBe(false)
+    expect(restore.safeParse({ id: 'demo' }).success).toBe(false)
+  })
+
+  it('answers backups with entries a damaged backup can be told apart in', () => {
+    const response = contract['campaign.backups'].response
+    const entry = { file: 'demo.json.1.bak', at: '2026-11-30T04:39:00.123Z', kind: 'save', readable: false }
+    expect(response.safeParse({ ok: true, value: [entry] }).success).toBe(true)
+    expect(
+      response.safeParse({ ok: true, value: [{ ...entry, name: 'Demo', encounterCount: 2 }] }).success
+    ).toBe(true)
+    expect(response.safeParse({ ok: true, value: [{ ...entry, kind: 'weekly' }] }).success).toBe(false)
+    expect(response.safeParse({ ok: true, value: [{ ...entry, file: '/etc/passwd' }] }).success).toBe(false)
+    expect(response.safeParse({ ok: true, value: [{ ...entry, path: '/home/gm' }] }).success).toBe(false)
+  })
+
   it('gives the renderer one typed async function per channel', () => {
     expectTypeOf<EmboscadaGlobal['emboscada']>().toEqualTypeOf<EmboscadaApi>()
     expectTypeOf<EmboscadaApi['campaign']['list']>().toEqualTypeOf<
@@ -62,8 +100,16 @@ describe('the IPC contract', () => {
     expectTypeOf<EmboscadaApi['campaign']['quarantined']>().returns.resolves.toEqualTypeOf<
       IpcResult<QuarantineEntry[]>
     >()
+    expectTypeOf<EmboscadaApi['campaign']['backups']>().parameters.toEqualTypeOf<[{ id: string }]>()
+    expectTypeOf<EmboscadaApi['campaign']['backups']>().returns.resolves.toEqualTypeOf<
+      IpcResult<BackupEntry[]>
+    >()
+    expectTypeOf<EmboscadaApi['campaign']['restore']>().parameters.toEqualTypeOf<
+      [{ id: string; file: string }]
+    >()
+    expectTypeOf<EmboscadaApi['campaign']['restore']>().returns.resolves.toEqualTypeOf<IpcResult<Campaign>>()
     expectTypeOf<keyof EmboscadaApi['campaign']>().toEqualTypeOf<
-      'list' | 'load' | 'save' | 'import' | 'quarantined'
+      'list' | 'load' | 'save' | 'import' | 'quarantined' | 'backups' | 'restore'
     >()
   })
 })

@@ -1,6 +1,9 @@
 import { z } from 'zod'
 import { campaignSchema, type CampaignSummary } from '../../rules/core/schemas'
-import type { QuarantineEntry, StoreErrorCode } from '../store/campaign-store'
+import { BACKUP_FILE_PATTERN } from '../store/backup-names'
+import type { BackupEntry, QuarantineEntry, StoreErrorCode } from '../store/campaign-store'
+import { STORE_PROBLEMS } from '../store/store-problem'
+import { CAMPAIGN_LIMITS } from '../validation'
 import { API_GLOBAL, CHANNELS, type Channel } from './channels'
 
 // The ONE IPC definition. The renderer imports it as types only (`import type`); main validates with it.
@@ -32,8 +35,21 @@ export type IpcErrorCode = z.infer<typeof ipcErrorCodeSchema>
 const _storeCodesAreIpcCodes: StoreErrorCode extends IpcErrorCode ? true : never = true
 void _storeCodesAreIpcCodes
 
-/** A failure as it crosses IPC: Electron forwards only `.message` of thrown errors, so failures are values. */
-export const ipcErrorSchema = z.strictObject({ code: ipcErrorCodeSchema, message: z.string().max(4000) })
+/** A refusal's parameters (limit, found value, JSON path...): a few short entries, nothing nested. */
+export const ipcProblemParamsSchema = z
+  .record(z.string().regex(/^[a-zA-Z]{1,24}$/), z.union([z.string().max(300), z.number()]))
+  .refine((params) => Object.keys(params).length <= 8, 'at most 8 params')
+
+/**
+ * A failure as it crosses IPC: Electron forwards only `.message` of thrown errors, so failures are values.
+ * `message` is the English technical detail; `problem` and `params` let the page word it in the GM's language.
+ */
+export const ipcErrorSchema = z.strictObject({
+  code: ipcErrorCodeSchema,
+  message: z.string().max(4000),
+  problem: z.enum(STORE_PROBLEMS).optional(),
+  params: ipcProblemParamsSchema.optional()
+})
 
 /** A failure as it crosses IPC. */
 export type IpcError = z.infer<typeof ipcErrorSchema>
@@ -66,11 +82,26 @@ export const quarantineEntrySchema = z.strictObject({
   file: z.string().max(300),
   reason: z.enum(['corrupt', 'invalid', 'tooLarge']),
   at: z.iso.datetime(),
-  restoredFrom: z.string().max(300).optional()
+  restoredFrom: z.string().max(300).optional(),
+  restoredAt: z.iso.datetime().optional(),
+  thisSession: z.literal(true).optional()
 }) satisfies z.ZodType<QuarantineEntry>
 
+/** A backup's name on the wire: one of the backup name forms, so never a path (no `/`, `\`, `..`). */
+export const backupFileSchema = z.string().max(120).regex(BACKUP_FILE_PATTERN)
+
+/** One backup of a campaign, as the restore UI lists it. */
+export const backupEntrySchema = z.strictObject({
+  file: backupFileSchema,
+  at: z.iso.datetime(),
+  kind: z.enum(['save', 'daily', 'migration']),
+  name: campaignSchema.shape.name.optional(),
+  encounterCount: z.number().int().min(0).optional(),
+  readable: z.boolean()
+}) satisfies z.ZodType<BackupEntry>
+
 /** Largest campaign file text accepted by `campaign.import` (the whole IPC payload is capped at 8 MB). */
-export const IMPORT_MAX_CHARS = 8 * 1024 * 1024 - 64
+export const IMPORT_MAX_CHARS = CAMPAIGN_LIMITS.maxImportChars
 
 /** Channel → request and response schemas. Channels without a request take no argument. */
 export const contract = {
@@ -87,12 +118,24 @@ export const contract = {
     response: resultSchema(z.null())
   },
   'campaign.import': {
-    request: z.strictObject({ json: z.string().min(1).max(IMPORT_MAX_CHARS) }),
+    // An empty text is the store's to refuse (problem `empty`), not a malformed request.
+    request: z.strictObject({ json: z.string().max(IMPORT_MAX_CHARS) }),
     response: resultSchema(campaignSummarySchema)
   },
   'campaign.quarantined': {
     request: z.undefined(),
     response: resultSchema(z.array(quarantineEntrySchema))
+  },
+  'campaign.backups': {
+    request: z.strictObject({ id: campaignIdSchema }),
+    response: resultSchema(z.array(backupEntrySchema))
+  },
+  'campaign.restore': {
+    // The name must also belong to the campaign: `demo.….bak` restores into `demo` and nothing else.
+    request: z
+      .strictObject({ id: campaignIdSchema, file: backupFileSchema })
+      .refine(({ id, file }) => file.startsWith(`${id}.`), { message: 'not a backup of this campaign' }),
+    response: resultSchema(campaignSchema)
   }
 } as const satisfies Record<Channel, { request: z.ZodType; response: z.ZodType }>
 

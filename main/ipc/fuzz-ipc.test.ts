@@ -21,7 +21,7 @@ const RUNS = 300
 
 type Handler = (event: unknown, ...args: unknown[]) => Promise<unknown>
 
-const APP = 'file:///opt/emboscada/out/renderer/index.html'
+const APP = 'app://emboscada/index.html'
 const APP_PATH = new URL(APP).pathname
 const policy = createAppUrlPolicy(APP)
 const topFrame = (url = APP): unknown => ({ senderFrame: { url, parent: null } })
@@ -47,7 +47,9 @@ afterAll(async () => {
   await fsp.rm(root, { recursive: true, force: true })
 })
 
-type Answer = { ok: true; value: unknown } | { ok: false; error: { code: string; message: string } }
+type Answer =
+  | { ok: true; value: unknown }
+  | { ok: false; error: { code: string; message: string; problem?: string; params?: object } }
 
 /** Calls a channel's real handler as Electron would; a rejected promise fails the property right here. */
 async function call(channel: Channel, args: unknown[], event: unknown = topFrame()): Promise<Answer> {
@@ -147,6 +149,9 @@ describe('every channel under fuzzed payloads', () => {
         fc.asyncProperty(fc.array(anyPayload, { maxLength: 2 }), async (args) => {
           const answer = await call(channel, args)
           if (!answer.ok) expect(answer.error.code).not.toBe('internal')
+          // Every refusal of what the page sent names its problem, so the UI can word it (issue 8).
+          if (!answer.ok && !['notFound', 'forbidden'].includes(answer.error.code))
+            expect(answer.error.problem, answer.error.message).toBeDefined()
           expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
         }),
         { numRuns: RUNS }
@@ -170,11 +175,24 @@ describe('every channel under fuzzed payloads', () => {
   })
 
   it('refuses an import text over the whole-payload cap as tooLarge, before parsing it', async () => {
-    // Found by this file: a text over 8 MiB tripped the string cap first and came back as badRequest.
-    for (const length of [IMPORT_MAX_CHARS + 1000, 2 * IPC_LIMITS.maxBytes]) {
+    // Found by this file: a text over 8 MiB tripped the string cap first and came back as badRequest; then one
+    // between IMPORT_MAX_CHARS and 8 MiB tripped the schema's max and did the same.
+    const over = [IMPORT_MAX_CHARS + 1, IMPORT_MAX_CHARS + 1000, IPC_LIMITS.maxBytes - 1]
+    for (const length of [...over, IPC_LIMITS.maxBytes, IPC_LIMITS.maxBytes + 1, 2 * IPC_LIMITS.maxBytes]) {
       const answer = await call('campaign.import', [{ json: 'x'.repeat(length) }])
-      expect(answer).toMatchObject({ ok: false, error: { code: 'tooLarge' } })
+      expect(answer, `${length} characters`).toEqual({
+        ok: false,
+        error: {
+          code: 'tooLarge',
+          message: expect.any(String),
+          problem: 'fileTooLarge',
+          params: { limit: IMPORT_MAX_CHARS, found: length }
+        }
+      })
     }
+    // At the cap exactly, the text reaches the store, which reads it (and here finds it is not JSON).
+    const atCap = await call('campaign.import', [{ json: 'x'.repeat(IMPORT_MAX_CHARS) }])
+    expect(atCap).toMatchObject({ ok: false, error: { code: 'corrupt', problem: 'notJson' } })
     await expectNothingStored()
   })
 })
@@ -231,7 +249,7 @@ describe('senders and channels', () => {
   })
 })
 
-/** A straightforward recursive model of the limits (depth, string length, finiteness, plain data, `__proto__`). */
+/** A straightforward recursive model of the limits (depth, string and key length, finiteness, plain data, keys). */
 function model(value: unknown, limits: JsonLimits, depth = 0): 'shape' | null {
   if (depth > limits.maxDepth) return 'shape'
   if (typeof value === 'string') return value.length > limits.maxStringLength ? 'shape' : null
@@ -246,7 +264,8 @@ function model(value: unknown, limits: JsonLimits, depth = 0): 'shape' | null {
     const proto: unknown = Object.getPrototypeOf(value)
     if (proto !== Object.prototype && proto !== null) return 'shape'
     for (const [key, child] of Object.entries(value)) {
-      if (key === '__proto__' || model(child, limits, depth + 1) !== null) return 'shape'
+      if (['__proto__', 'constructor', 'prototype'].includes(key)) return 'shape'
+      if (key.length > limits.maxStringLength || model(child, limits, depth + 1) !== null) return 'shape'
     }
     return null
   }

@@ -5,7 +5,7 @@ import fc from 'fast-check'
 import type { IpcMainInvokeEvent } from 'electron'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createAppUrlPolicy } from '../app-url'
-import { StoreError, type ManagedCampaignStore } from '../store/campaign-store'
+import { StoreError, type BackupEntry, type ManagedCampaignStore } from '../store/campaign-store'
 import { openCampaignStore } from '../store/lowdb-campaign-store'
 import { makeCampaign } from '../test-fixtures'
 import { CHANNELS, contract, type Channel } from './contract'
@@ -16,7 +16,7 @@ vi.mock('electron', () => ({ ipcMain: { handle: vi.fn(), removeHandler: vi.fn() 
 
 type Handler = (event: unknown, ...args: unknown[]) => Promise<unknown>
 
-const APP = 'file:///opt/emboscada/out/renderer/index.html'
+const APP = 'app://emboscada/index.html'
 const policy = createAppUrlPolicy(APP)
 const topFrame = (url = APP): unknown => ({ senderFrame: { url, parent: null } })
 
@@ -93,6 +93,23 @@ describe('good payloads', () => {
     })
   })
 
+  it('lists backups and restores one, answering the restored campaign', async () => {
+    await call('campaign.save', makeCampaign('demo', 'One'))
+    await call('campaign.save', makeCampaign('demo', 'Two'))
+    const listed = (await call('campaign.backups', { id: 'demo' })) as { ok: true; value: BackupEntry[] }
+    expect(listed).toMatchObject({ ok: true, value: [{ name: 'One', kind: 'save', readable: true }] })
+    const file = listed.value[0]!.file
+    expect(await call('campaign.restore', { id: 'demo', file })).toMatchObject({
+      ok: true,
+      value: { id: 'demo', name: 'One' }
+    })
+    expect((await store.load('demo')).name).toBe('One')
+    expect(await call('campaign.restore', { id: 'demo', file: 'demo.json.9.bak' })).toMatchObject({
+      ok: false,
+      error: { code: 'notFound' }
+    })
+  })
+
   it('passes store errors through as typed results', async () => {
     expect(await call('campaign.load', { id: 'missing' })).toEqual({
       ok: false,
@@ -111,8 +128,19 @@ describe('bad payloads', () => {
     ['campaign.save', { ...makeCampaign(), id: '../evil' }],
     ['campaign.save', JSON.parse(`{"__proto__":{"x":1},"id":"demo"}`) as unknown],
     ['campaign.list', { sneaky: true }],
-    ['campaign.import', { json: '' }],
-    ['campaign.save', new Map([['id', 'demo']])]
+    ['campaign.import', { json: 42 }],
+    ['campaign.save', new Map([['id', 'demo']])],
+    ['campaign.backups', { id: '../demo' }],
+    ['campaign.backups', undefined],
+    ['campaign.backups', { id: 'demo', file: 'demo.json.1.bak' }],
+    ['campaign.restore', { id: 'demo' }],
+    ['campaign.restore', { id: 'demo', file: '../../demo.json' }],
+    ['campaign.restore', { id: 'demo', file: 'backups/demo.json.1.bak' }],
+    ['campaign.restore', { id: 'demo', file: 'demo.json' }],
+    ['campaign.restore', { id: 'demo', file: 'other.json.1.bak' }],
+    ['campaign.restore', { id: 'demo', file: 'demo.json.1.bak', extra: true }],
+    ['campaign.restore', { id: '..', file: '...json.1.bak' }],
+    ['campaign.restore', ['demo', 'demo.json.1.bak']]
   ] as [Channel, unknown][])(
     '%s with %j answers badRequest and touches nothing',
     async (channel, payload) => {
@@ -140,15 +168,118 @@ describe('bad payloads', () => {
     expect(await call('campaign.save', huge)).toMatchObject({ ok: false, error: { code: 'tooLarge' } })
   })
 
+  it.each([
+    [
+      'a NaN that structured clone carries',
+      'campaign.save',
+      { ...makeCampaign(), name: Number.NaN },
+      'badRequest',
+      'notFinite',
+      { path: '$.name' }
+    ],
+    ['an Infinity', 'campaign.load', { id: -Infinity }, 'badRequest', 'notFinite', { path: '$.id' }],
+    ['a Map', 'campaign.save', new Map([['id', 'demo']]), 'badRequest', 'notPlainData', { path: '$' }],
+    ['a Date inside', 'campaign.load', { id: new Date(0) }, 'badRequest', 'notPlainData', { path: '$.id' }],
+    [
+      'a __proto__ key',
+      'campaign.load',
+      JSON.parse('{"__proto__":{"x":1}}') as unknown,
+      'badRequest',
+      'forbiddenKey',
+      { key: '__proto__' }
+    ],
+    [
+      'a prototype key',
+      'campaign.load',
+      { id: 'demo', prototype: {} },
+      'badRequest',
+      'forbiddenKey',
+      { key: 'prototype' }
+    ],
+    [
+      'a key past the string cap',
+      'campaign.load',
+      { ['k'.repeat(100_001)]: 1 },
+      'badRequest',
+      'stringTooLong',
+      { path: '$' }
+    ],
+    [
+      'a schema failure',
+      'campaign.load',
+      { id: 'demo', extra: 1 },
+      'badRequest',
+      'schema',
+      { path: '$', count: 1 }
+    ],
+    [
+      'a wrong system id',
+      'campaign.save',
+      { ...makeCampaign(), system: 'dnd5e' },
+      'badRequest',
+      'schema',
+      { path: '$.system' }
+    ],
+    ['an empty import', 'campaign.import', { json: '' }, 'corrupt', 'empty', undefined],
+    [
+      'an import with a wrong system id',
+      'campaign.import',
+      { json: JSON.stringify({ ...makeCampaign(), system: 'dnd5e' }) },
+      'invalid',
+      'unknownSystem',
+      { system: 'dnd5e' }
+    ],
+    [
+      'an import with __proto__',
+      'campaign.import',
+      { json: `{"__proto__":{"x":1},${JSON.stringify(makeCampaign()).slice(1)}` },
+      'invalid',
+      'forbiddenKey',
+      { key: '__proto__', path: '$' }
+    ],
+    [
+      'an import from a newer app',
+      'campaign.import',
+      { json: JSON.stringify({ ...makeCampaign(), schemaVersion: 9 }) },
+      'tooNew',
+      'tooNew',
+      { version: 9, supported: 1 }
+    ]
+  ] as [string, Channel, unknown, string, string, object | undefined][])(
+    '%s answers %s with its problem and params, and stores nothing',
+    async (_name, channel, payload, code, problem, params) => {
+      const answer = (await call(channel, payload)) as { ok: false; error: Record<string, unknown> }
+      expect(answer).toMatchObject({ ok: false, error: { code, problem } })
+      if (params !== undefined) expect(answer.error.params).toMatchObject(params)
+      expect(await fsp.readdir(join(root, 'campaigns'))).toEqual([])
+    }
+  )
+
+  it('names the problem of an extra argument too', async () => {
+    const result = await handlers.get('campaign.load')!(topFrame(), { id: 'demo' }, 'extra')
+    expect(result).toMatchObject({ ok: false, error: { code: 'badRequest', problem: 'schema' } })
+  })
+
   it('never throws and never stores anything for 1,000 random payloads per channel', async () => {
     const payloads = fc.oneof(
       fc.anything(),
       fc.object(),
       fc.record({ id: fc.string() }),
       fc.record({ json: fc.string() }),
+      fc.record({
+        id: fc.constantFrom('demo', '..', 'x'),
+        file: fc.oneof(fc.string(), fc.constant('demo.json.1.bak'))
+      }),
       fc.constant(makeCampaign()).map((c) => ({ ...c, name: 42 }))
     )
-    for (const channel of ['campaign.load', 'campaign.save', 'campaign.import'] as const) {
+    const channels = [
+      'campaign.load',
+      'campaign.save',
+      'campaign.import',
+      'campaign.backups',
+      'campaign.restore'
+    ]
+    for (const channel of channels as Channel[]) {
       await fc.assert(
         fc.asyncProperty(payloads, async (payload) => {
           const result = (await call(channel, payload)) as { ok: boolean; error?: { code: string } }
@@ -216,8 +347,7 @@ describe('unexpected failures', () => {
 
 /** Spies on every store method; returns how many calls reached the store. */
 function spyOnStore(): () => number {
-  const spies = (['save', 'load', 'list', 'importJson', 'quarantined'] as const).map((m) =>
-    vi.spyOn(store, m)
-  )
+  const methods = ['save', 'load', 'list', 'importJson', 'quarantined', 'backups', 'restoreBackup'] as const
+  const spies = methods.map((m) => vi.spyOn(store, m))
   return () => spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0)
 }

@@ -1,11 +1,14 @@
 import type { IpcMain, IpcMainInvokeEvent } from 'electron'
 import type { AppUrlPolicy } from '../app-url'
 import { StoreError, type ManagedCampaignStore } from '../store/campaign-store'
-import { checkJsonLimits, formatIssues, IPC_LIMITS, type JsonLimits } from '../validation'
+import type { ProblemDetail, ProblemParams } from '../store/store-problem'
+import { checkJsonLimits, formatIssues, IPC_LIMITS, schemaParams, type JsonLimits } from '../validation'
 import {
   CHANNELS,
   contract,
+  IMPORT_MAX_CHARS,
   type Channel,
+  type IpcError,
   type IpcErrorCode,
   type IpcResult,
   type ParsedRequestOf,
@@ -51,7 +54,9 @@ export function registerIpcHandlers(deps: IpcDeps): () => void {
       return null
     },
     'campaign.import': ({ json }) => store.importJson(json),
-    'campaign.quarantined': () => store.quarantined()
+    'campaign.quarantined': () => store.quarantined(),
+    'campaign.backups': ({ id }) => store.backups(id),
+    'campaign.restore': ({ id, file }) => store.restoreBackup(id, file)
   }
   for (const channel of CHANNELS) {
     deps.ipcMain.handle(channel, (event, ...args: unknown[]) =>
@@ -85,28 +90,67 @@ async function answer<C extends Channel>(
       log(`${channel}: refused a call from ${describeSender(event)}`)
       return fail('forbidden', 'this call did not come from the Emboscada window')
     }
-    if (args.length > 1) return fail('badRequest', `${channel} takes at most one argument`)
+    if (args.length > 1) {
+      const detail = { problem: 'schema', params: { path: '$', count: 1 } } as const
+      return fail('badRequest', `${channel} takes at most one argument`, detail)
+    }
     const payload = args[0]
+    // Before the schema, whose max would call a text just over the cap a bad request rather than too large.
+    const importChars = channel === 'campaign.import' ? importLength(payload) : 0
+    if (importChars > IMPORT_MAX_CHARS) {
+      return fail('tooLarge', `${channel}: the text is ${importChars} characters (cap ${IMPORT_MAX_CHARS})`, {
+        problem: 'fileTooLarge',
+        params: { limit: IMPORT_MAX_CHARS, found: importChars }
+      })
+    }
     const violation = checkJsonLimits(payload, limitsFor(channel))
     if (violation !== null) {
-      return fail(violation.kind === 'size' ? 'tooLarge' : 'badRequest', `${channel}: ${violation.message}`)
+      const code = violation.kind === 'size' ? 'tooLarge' : 'badRequest'
+      return fail(code, `${channel}: ${violation.message}`, violation)
     }
     const parsed = contract[channel].request.safeParse(payload)
-    if (!parsed.success) return fail('badRequest', `${channel}: ${formatIssues(parsed.error)}`)
+    if (!parsed.success) {
+      const detail = { problem: 'schema', params: schemaParams(parsed.error) } as const
+      return fail('badRequest', `${channel}: ${formatIssues(parsed.error)}`, detail)
+    }
     const implementation = implementations[channel] as (request: unknown) => Promise<ValueOf<C>>
     return { ok: true, value: await implementation(parsed.data) }
   } catch (error) {
-    if (error instanceof StoreError) return fail(error.code, error.message)
+    if (error instanceof StoreError) {
+      const detail =
+        error.problem === undefined ? undefined : { problem: error.problem, params: error.params }
+      return fail(error.code, error.message, detail)
+    }
     log(`${channel} failed`, error)
     return fail('internal', 'something went wrong in Emboscada; the details are in its log')
   }
 }
 
-function fail(
-  code: IpcErrorCode,
-  message: string
-): { ok: false; error: { code: IpcErrorCode; message: string } } {
-  return { ok: false, error: { code, message: message.slice(0, 4000) } }
+/** The length of an import's text, read without trusting the payload's shape (0 when there is none). */
+function importLength(payload: unknown): number {
+  if (typeof payload !== 'object' || payload === null || !Object.hasOwn(payload, 'json')) return 0
+  const json: unknown = (payload as { json: unknown }).json
+  return typeof json === 'string' ? json.length : 0
+}
+
+function fail(code: IpcErrorCode, message: string, detail?: ProblemDetail): { ok: false; error: IpcError } {
+  const error: IpcError = { code, message: message.slice(0, 4000) }
+  if (detail !== undefined) {
+    error.problem = detail.problem
+    if (detail.params !== undefined) error.params = boundedParams(detail.params)
+  }
+  return { ok: false, error }
+}
+
+/** Params trimmed to what the contract allows, so a long path or name can never make the answer itself invalid. */
+function boundedParams(params: ProblemParams): ProblemParams {
+  const entries = Object.entries(params)
+    .filter(
+      ([key, value]) => /^[a-zA-Z]{1,24}$/.test(key) && (typeof value === 'string' || Number.isFinite(value))
+    )
+    .slice(0, 8)
+    .map(([key, value]) => [key, typeof value === 'string' ? value.slice(0, 300) : value] as const)
+  return Object.fromEntries(entries)
 }
 
 function describeSender(event: Pick<IpcMainInvokeEvent, 'senderFrame'>): string {

@@ -1,4 +1,5 @@
 import type { Campaign, CampaignSummary } from '../../rules/core/schemas'
+import type { ProblemDetail, ProblemParams, StoreProblem } from './store-problem'
 
 // Types and tiny pure helpers only, no Node: the renderer's browser twin implements the same interface.
 
@@ -19,16 +20,26 @@ export type StoreErrorCode =
   /** The disk said no (full, permissions...). */
   | 'io'
 
-/** A typed store failure with a message a GM can read. */
+/**
+ * A typed store failure. `message` is the technical detail in English; `problem` and `params`, when set, say
+ * why in a form the UI words in the user's language (every refusal of input sets them).
+ */
 export class StoreError extends Error {
   override readonly name = 'StoreError'
+  /** The machine-readable reason for a refusal. */
+  readonly problem: StoreProblem | undefined
+  /** The limit, the value found, the JSON path... that the problem's sentence interpolates. */
+  readonly params: ProblemParams | undefined
   constructor(
     readonly code: StoreErrorCode,
     message: string,
     /** Where the unreadable file went, relative to the campaigns folder, when it was quarantined. */
-    readonly quarantinedAs?: string
+    readonly quarantinedAs?: string,
+    detail?: ProblemDetail
   ) {
     super(message)
+    this.problem = detail?.problem
+    this.params = detail?.params
   }
 }
 
@@ -37,6 +48,36 @@ export interface CampaignStore {
   list(): Promise<CampaignSummary[]>
   load(id: string): Promise<Campaign>
   save(campaign: Campaign): Promise<void>
+  /** Validates a campaign file's text and adds it, renaming a taken id (`-2`, `-3`...); never overwrites. */
+  importJson(json: string): Promise<CampaignSummary>
+  /** The campaign's backups, newest first; damaged ones are listed, marked unreadable. */
+  backups(id: string): Promise<BackupEntry[]>
+  /**
+   * Makes a backup (a `file` from {@link backups} for this id) the current version, after keeping the current
+   * version as a backup itself, so a restore can be undone the same way; returns the restored campaign.
+   */
+  restoreBackup(id: string, file: string): Promise<Campaign>
+  /**
+   * Files moved aside because they could not be opened, newest first. A load or list that moved one aside
+   * still answers normally (with the newest good backup, when there is one); the UI asks here afterwards and
+   * tells the GM about the entries marked `thisSession`.
+   */
+  quarantined(): Promise<QuarantineEntry[]>
+}
+
+/** One backup of a campaign, as the restore UI lists it. */
+export interface BackupEntry {
+  /** The backup's name, unique for the campaign; the argument to `restoreBackup`. */
+  file: string
+  /** ISO time it was set aside: the campaign was exactly this until then. */
+  at: string
+  /** `save`: one of the latest saves; `daily`: kept as its day's last; `migration`: before an upgrade. */
+  kind: 'save' | 'daily' | 'migration'
+  /** The campaign's name inside, when the backup could be read. */
+  name?: string
+  encounterCount?: number
+  /** False for a damaged backup: listed so the GM sees it, but it cannot be restored. */
+  readable: boolean
 }
 
 /** A file that was moved aside because it could not be opened. */
@@ -49,14 +90,16 @@ export interface QuarantineEntry {
   at: string
   /** The backup the campaign was restored from right after, if one was good (this session only). */
   restoredFrom?: string
+  /** ISO time of that backup (this session only). */
+  restoredAt?: string
+  /** Set on what this store moved aside since it was opened: the entries to tell the GM about. */
+  thisSession?: true
 }
 
-/** The desktop store's extras: import and the quarantine report. */
+/** The desktop store's extras: import and shutdown. */
 export interface ManagedCampaignStore extends CampaignStore {
   /** Validates a campaign file's text and adds it, renaming the id if it is taken. */
   importJson(json: string): Promise<CampaignSummary>
-  /** Everything in quarantine, newest first. */
-  quarantined(): Promise<QuarantineEntry[]>
   /** Resolves once every queued save has landed (used before quitting). */
   whenIdle(): Promise<void>
 }

@@ -96,8 +96,10 @@ describe('DurableJsonFile.write', () => {
 
   it('follows open(tmp) → write → fsync → close → rename → fsync(dir), backing up before the rename', async () => {
     const { fs, calls } = recordingFs()
-    const backups = { dir: join(dir, 'backups'), keep: 2 }
-    const file = new DurableJsonFile(join(dir, 'a.json'), { fs, backups, platform: 'linux' })
+    const backup = async (path: string): Promise<void> => {
+      calls.push(`backup ${path.replace(dir, '<dir>')}`)
+    }
+    const file = new DurableJsonFile(join(dir, 'a.json'), { fs, backup, platform: 'linux' })
     await file.write({ data: 1 })
     calls.length = 0
     await file.write({ data: 2 })
@@ -106,8 +108,7 @@ describe('DurableJsonFile.write', () => {
       'writeFile <dir>/.a.json.<tmp>',
       'sync <dir>/.a.json.<tmp>',
       'close <dir>/.a.json.<tmp>',
-      'rename <dir>/backups/a.json.1.bak → <dir>/backups/a.json.2.bak',
-      'copyFile <dir>/a.json → <dir>/backups/a.json.1.bak',
+      'backup <dir>/a.json',
       'rename <dir>/.a.json.<tmp> → <dir>/a.json',
       'open <dir> r',
       'sync <dir>',
@@ -134,34 +135,26 @@ describe('DurableJsonFile.write', () => {
     expect(await fsp.readdir(dir)).toEqual(['a.json'])
   })
 
-  it('keeps the last N versions as rotating backups, newest first', async () => {
-    const backups = { dir: join(dir, 'backups'), keep: 3 }
-    const file = new DurableJsonFile(join(dir, 'a.json'), { backups })
-    for (let n = 1; n <= 6; n++) await file.write({ data: { n } })
-    const bak = async (k: number): Promise<unknown> =>
-      JSON.parse(await fsp.readFile(join(dir, 'backups', `a.json.${k}.bak`), 'utf8'))
-    expect(await bak(1)).toEqual({ n: 5 })
-    expect(await bak(2)).toEqual({ n: 4 })
-    expect(await bak(3)).toEqual({ n: 3 })
-    expect((await fsp.readdir(join(dir, 'backups'))).sort()).toEqual([
-      'a.json.1.bak',
-      'a.json.2.bak',
-      'a.json.3.bak'
-    ])
+  it('hands the backup the old version, only when there is one, before replacing it', async () => {
+    const seen: unknown[] = []
+    const backup = async (path: string): Promise<void> => {
+      seen.push(JSON.parse(await fsp.readFile(path, 'utf8')))
+    }
+    const file = new DurableJsonFile(join(dir, 'a.json'), { backup })
+    for (let n = 1; n <= 3; n++) await file.write({ data: { n } })
+    expect(seen).toEqual([{ n: 1 }, { n: 2 }])
   })
 
-  it('still saves when the backups cannot rotate, and says so', async () => {
+  it('still saves when the backup fails, and says so', async () => {
     const warnings: string[] = []
-    // A file where the backups folder should be makes mkdir fail.
-    await fsp.writeFile(join(dir, 'backups'), 'not a folder')
     const file = new DurableJsonFile(join(dir, 'a.json'), {
-      backups: { dir: join(dir, 'backups'), keep: 3 },
+      backup: () => Promise.reject(new Error('disk full')),
       onWarning: (m) => warnings.push(m)
     })
     await file.write({ data: 1 })
     await file.write({ data: 2 })
     expect(await file.read()).toEqual({ data: 2 })
-    expect(warnings).toEqual([expect.stringMatching(/could not rotate backups/)])
+    expect(warnings).toEqual([expect.stringMatching(/could not back up .*disk full/)])
   })
 
   it('retries a rename Windows refuses for a moment, and gives up on other platforms', async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import * as fsp from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { Adapter } from 'lowdb'
+import type { ProblemDetail } from './store-problem'
 
 // lowdb's own JSONFile (steno) renames a fixed `.name.tmp` without fsync: atomic against a crash, not against
 // power loss, and two writers share one temp file (reliability.md §0.1). This adapter closes those gaps.
@@ -22,7 +23,9 @@ export class FileRejectedError extends Error {
   override readonly name = 'FileRejectedError'
   constructor(
     readonly reason: 'corrupt' | 'tooLarge',
-    message: string
+    message: string,
+    /** Why, in the form the UI words in the GM's language. */
+    readonly detail?: ProblemDetail
   ) {
     super(message)
   }
@@ -32,19 +35,23 @@ export class FileRejectedError extends Error {
 export interface DurableJsonFileOptions {
   /** Files larger than this are refused before reading (reliability.md F1). */
   maxBytes?: number
-  /** Keep the previous `keep` versions as `<dir>/<name>.<n>.bak`, 1 being the newest. */
-  backups?: { dir: string; keep: number }
+  /**
+   * Sets the previous version aside (backup-folder.ts `take`) once the new one is safely in its temp
+   * file and before it replaces the old; called only when there is an old file. A failure warns, never
+   * fails the save.
+   */
+  backup?: (path: string) => Promise<unknown>
   fs?: DurableFs
   platform?: NodeJS.Platform
   /** Pause between rename retries on Windows, where antivirus and indexers hold files briefly. */
   retryDelayMs?: number
-  /** Told about problems that do not fail the save, such as a backup that could not rotate. */
+  /** Told about problems that do not fail the save, such as a backup that could not be taken. */
   onWarning?: (message: string) => void
 }
 
 const TEMP_FILE = /^\..+\.tmp$/
 
-/** A lowdb adapter: temp file with a unique name → write → fsync → rotate backups → rename → fsync the folder. */
+/** A lowdb adapter: unique temp file → write → fsync → back up the old file → rename → fsync the folder. */
 export class DurableJsonFile implements Adapter<StoredJson> {
   private readonly fs: DurableFs
   private readonly maxBytes: number
@@ -71,7 +78,10 @@ export class DurableJsonFile implements Adapter<StoredJson> {
       // Size first, from the same handle, so a huge file is never pulled into memory.
       const { size } = await handle.stat()
       if (size > this.maxBytes)
-        throw new FileRejectedError('tooLarge', `file is ${size} bytes (cap ${this.maxBytes})`)
+        throw new FileRejectedError('tooLarge', `file is ${size} bytes (cap ${this.maxBytes})`, {
+          problem: 'fileTooLarge',
+          params: { limit: this.maxBytes, found: size }
+        })
       bytes = await handle.readFile()
     } finally {
       await handle.close()
@@ -81,13 +91,15 @@ export class DurableJsonFile implements Adapter<StoredJson> {
       // fatal: invalid UTF-8 is damage, not text; the decoder also drops a leading BOM.
       text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
     } catch {
-      throw new FileRejectedError('corrupt', 'file is not valid UTF-8 text')
+      throw new FileRejectedError('corrupt', 'file is not valid UTF-8 text', { problem: 'notUtf8' })
     }
-    if (text.trim() === '') throw new FileRejectedError('corrupt', 'file is empty')
+    if (text.trim() === '') throw new FileRejectedError('corrupt', 'file is empty', { problem: 'empty' })
     try {
       return { data: JSON.parse(text) as unknown }
     } catch (error) {
-      throw new FileRejectedError('corrupt', `file is not valid JSON (${messageOf(error)})`)
+      throw new FileRejectedError('corrupt', `file is not valid JSON (${messageOf(error)})`, {
+        problem: 'notJson'
+      })
     }
   }
 
@@ -106,7 +118,7 @@ export class DurableJsonFile implements Adapter<StoredJson> {
       const closing = handle
       handle = undefined
       await closing.close()
-      await this.rotateBackups()
+      await this.backUpPrevious()
       await this.renameWithRetry(temp, this.path)
     } catch (error) {
       const open = handle
@@ -117,26 +129,21 @@ export class DurableJsonFile implements Adapter<StoredJson> {
     await this.syncDir(dir)
   }
 
-  private async rotateBackups(): Promise<void> {
-    const backups = this.options.backups
-    if (backups === undefined || backups.keep < 1) return
-    const name = (n: number): string => join(backups.dir, `${basename(this.path)}.${n}.bak`)
+  private async backUpPrevious(): Promise<void> {
+    const backup = this.options.backup
+    if (backup === undefined) return
     try {
-      // Nothing to back up on the first save; shifting anyway would push a good backup out for nothing.
+      // Nothing to back up on the first save.
       await this.fs.stat(this.path)
     } catch (error) {
       if (errorCode(error) === 'ENOENT') return
       throw error
     }
     try {
-      await this.fs.mkdir(backups.dir, { recursive: true })
-      for (let n = backups.keep - 1; n >= 1; n--) {
-        await this.fs.rename(name(n), name(n + 1)).catch(ignoreCode('ENOENT'))
-      }
-      await this.fs.copyFile(this.path, name(1))
+      await backup(this.path)
     } catch (error) {
       // A missing backup must not cost the GM the save itself.
-      this.options.onWarning?.(`could not rotate backups of ${this.path}: ${messageOf(error)}`)
+      this.options.onWarning?.(`could not back up ${this.path}: ${messageOf(error)}`)
     }
   }
 

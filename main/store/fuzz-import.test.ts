@@ -11,6 +11,7 @@ import type { CampaignSummary } from '../../rules/core/schemas'
 import { decodeCampaign } from './decode'
 import { openCampaignStore, type LowdbCampaignStore } from './lowdb-campaign-store'
 import { campaignMigrations } from './migrations'
+import { STORE_PROBLEMS } from './store-problem'
 
 // Fuzzes the import path (reliability "Bad input"): whatever text a GM picks, importJson either adds one valid
 // campaign or refuses with a StoreError, and a refusal leaves the folder byte for byte as it was.
@@ -72,9 +73,10 @@ async function tryImport(
   }
 }
 
-/** A readable message: a sentence, not an empty string, an "[object Object]" or a stack trace. */
+/** A readable message (a sentence, not "[object Object]" or a stack trace) and a problem code the UI can word. */
 function expectReadable(error: StoreError): void {
   expect(['corrupt', 'invalid', 'tooLarge', 'tooNew']).toContain(error.code)
+  expect(STORE_PROBLEMS).toContain(error.problem)
   expect(error.message.length).toBeGreaterThan(0)
   expect(error.message.length).toBeLessThan(5000)
   expect(error.message).not.toContain('[object Object]')
@@ -351,7 +353,7 @@ describe('importJson and decodeCampaign under fuzzed input', () => {
     const before = await snapshot()
     const outcome = await tryImport(huge)
     expect(outcome.ok).toBe(false)
-    if (!outcome.ok) expect(outcome.error.code).toBe('tooLarge')
+    if (!outcome.ok) expect(outcome.error).toMatchObject({ code: 'tooLarge', problem: 'fileTooLarge' })
     expect(await snapshot()).toEqual(before)
   })
 

@@ -86,9 +86,14 @@ describe('concurrent saves', () => {
     expect(await store.load('demo')).toEqual(versions.at(-1))
     expect(campaignSchema.safeParse(await readJson(join(dir, 'demo.json'))).success).toBe(true)
     expect((await fsp.readdir(dir)).filter((f) => f.endsWith('.tmp'))).toEqual([])
-    // And the backups are the three saves before the last.
-    const bak = (await readJson(join(dir, 'backups', 'demo.json.1.bak'))) as Campaign
-    expect(bak.name).toBe('Version 28')
+    // And the backups are the ten saves before the last, newest first.
+    const backups = await store.backups('demo')
+    expect(backups.map((b) => b.name)).toEqual(
+      versions
+        .slice(19, 29)
+        .map((c) => c.name)
+        .reverse()
+    )
   })
 
   it('lets a load issued after a save see that save', async () => {
@@ -112,8 +117,15 @@ describe('corrupt and invalid files', () => {
     expect(await fsp.readFile(join(dir, error.quarantinedAs!))).toEqual(bytes)
     await expect(fsp.stat(join(dir, 'demo.json'))).rejects.toMatchObject({ code: 'ENOENT' })
     expect(await store.quarantined()).toEqual([
-      { id: 'demo', file: error.quarantinedAs, reason: 'corrupt', at: expect.stringMatching(/^2026-11-30T/) }
+      {
+        id: 'demo',
+        file: error.quarantinedAs,
+        reason: 'corrupt',
+        at: expect.stringMatching(/^2026-11-30T/),
+        thisSession: true
+      }
     ])
+    expect(error.message).toMatch(/no good backup/)
     expect(logs.some((m) => m.includes('not valid JSON') && m.includes(error.quarantinedAs!))).toBe(true)
   })
 
@@ -155,12 +167,19 @@ describe('corrupt and invalid files', () => {
     await store.save(makeCampaign('demo', 'Good 1'))
     await store.save(makeCampaign('demo', 'Good 2'))
     await store.save(makeCampaign('demo', 'Good 3'))
-    // Backup 1 (Good 2) is damaged too, so Good 1 from backup 2 is the newest readable one.
-    await fsp.writeFile(join(dir, 'backups', 'demo.json.1.bak'), '{"half":')
+    // The newest backup (Good 2) is damaged too, so Good 1 is the newest readable one.
+    const [good2, good1] = await store.backups('demo')
+    await fsp.writeFile(join(dir, 'backups', good2!.file), '{"half":')
     await fsp.writeFile(join(dir, 'demo.json'), '')
     expect((await store.load('demo')).name).toBe('Good 1')
     const [entry] = await store.quarantined()
-    expect(entry).toMatchObject({ id: 'demo', reason: 'corrupt', restoredFrom: 'backups/demo.json.2.bak' })
+    expect(entry).toMatchObject({
+      id: 'demo',
+      reason: 'corrupt',
+      restoredFrom: `backups/${good1!.file}`,
+      restoredAt: good1!.at,
+      thisSession: true
+    })
     expect(((await readJson(join(dir, 'demo.json'))) as Campaign).name).toBe('Good 1')
   })
 

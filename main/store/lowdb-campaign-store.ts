@@ -2,16 +2,21 @@ import * as fsp from 'node:fs/promises'
 import { join } from 'node:path'
 import { Low } from 'lowdb'
 import { campaignSchema, type Campaign, type CampaignSummary } from '../../rules/core/schemas'
-import { checkJsonLimits, FILE_LIMITS, formatIssues } from '../validation'
+import { checkJsonLimits, FILE_LIMITS, formatIssues, schemaParams } from '../validation'
+import { BackupFolder } from './backup-folder'
+import { fileStamp } from './backup-names'
+import type { RetentionLimits } from './backup-policy'
+import { CampaignBackups } from './campaign-backups'
 import {
   assertCampaignId,
   isCampaignId,
   StoreError,
   summarize,
+  type BackupEntry,
   type ManagedCampaignStore,
   type QuarantineEntry
 } from './campaign-store'
-import { decodeCampaign } from './decode'
+import { contentRefusal, decodeCampaign } from './decode'
 import {
   DurableJsonFile,
   errorCode,
@@ -21,7 +26,9 @@ import {
   type DurableFs,
   type StoredJson
 } from './durable-json-file'
+import { decodeImportText, freeCampaignId, storeErrorOf } from './import-text'
 import { KeyedQueue } from './keyed-queue'
+import type { ProblemDetail } from './store-problem'
 import { campaignMigrations, type MigrationChain } from './migrations'
 import { listQuarantine, quarantineFile } from './quarantine'
 import { offerNewSamples, seedSampleCampaigns, sweepSeedLeftovers } from './seed'
@@ -33,8 +40,8 @@ export interface CampaignStoreOptions {
   /** Bundled sample campaigns: all copied in on the first run, later ones as an update adds them. */
   samplesDir?: string
   migrations?: MigrationChain
-  /** How many previous versions of each campaign to keep in `backups/`. */
-  keepBackups?: number
+  /** Which previous versions `backups/` keeps (default: the last 10 saves, and daily for 7 days). */
+  retention?: RetentionLimits
   now?: () => Date
   fs?: DurableFs
   log?: (message: string) => void
@@ -68,7 +75,10 @@ export async function openCampaignStore(options: CampaignStoreOptions): Promise<
     if (report.seeded.length > 0) log(`new sample campaign(s): ${report.seeded.join(', ')}`)
   }
   await fs.mkdir(options.dir, { recursive: true })
-  const swept = await sweepTempFiles(options.dir, fs)
+  const swept = [
+    ...(await sweepTempFiles(options.dir, fs)),
+    ...(await sweepTempFiles(join(options.dir, BACKUP_DIR), fs))
+  ]
   if (swept.length > 0) log(`removed ${swept.length} temp file(s) left by an interrupted save`)
   return new LowdbCampaignStore({ ...options, fs, log })
 }
@@ -87,19 +97,25 @@ const MISSING: StoredJson = { data: undefined }
 export class LowdbCampaignStore implements ManagedCampaignStore {
   private readonly fs: DurableFs
   private readonly chain: MigrationChain
-  private readonly keep: number
+  private readonly archive: CampaignBackups
   private readonly now: () => Date
   private readonly log: (message: string) => void
   private readonly queue = new KeyedQueue()
   /** Files this session wrote or validated, by id: a matching stamp means "known good, summary cached". */
   private readonly known = new Map<string, { stamp: FileStamp; summary: CampaignSummary }>()
-  private readonly restorations = new Map<string, string>()
+  /** Quarantine files this store moved aside, with the backup restored in their place, if one was good. */
+  private readonly movedAside = new Map<string, { restoredFrom: string; restoredAt: string } | null>()
 
   constructor(private readonly options: CampaignStoreOptions) {
     this.fs = options.fs ?? fsp
     this.chain = options.migrations ?? campaignMigrations
-    this.keep = options.keepBackups ?? 3
     this.now = options.now ?? (() => new Date())
+    const folder = new BackupFolder(join(options.dir, BACKUP_DIR), {
+      fs: this.fs,
+      now: this.now,
+      limits: options.retention
+    })
+    this.archive = new CampaignBackups(folder, this.chain, this.fs)
     this.log = options.log ?? (() => undefined)
   }
 
@@ -129,11 +145,19 @@ export class LowdbCampaignStore implements ManagedCampaignStore {
   /** Validates and writes durably, after every earlier save of the same id. */
   async save(campaign: Campaign): Promise<void> {
     const violation = checkJsonLimits(campaign, FILE_LIMITS)
-    if (violation !== null)
-      throw new StoreError(violation.kind === 'size' ? 'tooLarge' : 'invalid', violation.message)
+    if (violation !== null) {
+      const code = violation.kind === 'size' ? 'tooLarge' : 'invalid'
+      throw new StoreError(code, violation.message, undefined, violation)
+    }
     const parsed = campaignSchema.safeParse(campaign)
-    if (!parsed.success) throw new StoreError('invalid', formatIssues(parsed.error))
+    if (!parsed.success) {
+      const detail = { problem: 'schema', params: schemaParams(parsed.error) } as const
+      throw new StoreError('invalid', formatIssues(parsed.error), undefined, detail)
+    }
     const valid = parsed.data
+    // Whatever the next load would refuse (too many figures, stats its rules reject) is not written.
+    const content = contentRefusal(valid)
+    if (content !== null) throw storeErrorOf(content)
     await this.queue.run(valid.id, async () => {
       await this.guardExisting(valid.id)
       await this.writeCampaign(valid)
@@ -142,35 +166,48 @@ export class LowdbCampaignStore implements ManagedCampaignStore {
 
   /** Adds a campaign from a file's text; a taken id gets a `-2`, `-3`... suffix rather than overwriting. */
   async importJson(json: string): Promise<CampaignSummary> {
-    if (json.length > FILE_LIMITS.maxBytes)
-      throw new StoreError('tooLarge', 'the file is too large to import')
-    let raw: unknown
-    try {
-      raw = JSON.parse(json.replace(/^\uFEFF/, ''))
-    } catch (error) {
-      throw new StoreError(
-        'corrupt',
-        `not valid JSON (${error instanceof Error ? error.message : String(error)})`
-      )
-    }
-    const decoded = decodeCampaign(raw, this.chain)
-    if (!decoded.ok) throw new StoreError(decoded.code, decoded.message)
-    const imported = decoded.campaign
+    const imported = decodeImportText(json, this.chain)
     // One import at a time, so two imports of the same file cannot both pick the same free id.
     return this.queue.run('\0import', async () => {
+      const id = await freeCampaignId(imported.id, async (id) => (await this.stampOf(id)) !== null)
       // A spread of validated zod output, never of raw parsed JSON (reliability.md §0.9).
-      const campaign: Campaign = { ...imported, id: await this.freeId(imported.id) }
+      const campaign: Campaign = { ...imported, id }
       await this.save(campaign)
       return summarize(campaign)
     })
   }
 
-  /** Everything in quarantine, newest first. */
+  /** Everything in quarantine, newest first; what this store moved aside is marked `thisSession`. */
   async quarantined(): Promise<QuarantineEntry[]> {
     const entries = await listQuarantine(this.fs, this.options.dir)
     return entries.map((entry) => {
-      const restoredFrom = this.restorations.get(entry.file)
-      return restoredFrom === undefined ? entry : { ...entry, restoredFrom }
+      const moved = this.movedAside.get(entry.file)
+      if (moved === undefined) return entry
+      return moved === null ? { ...entry, thisSession: true } : { ...entry, ...moved, thisSession: true }
+    })
+  }
+
+  /** The campaign's backups, newest first, damaged ones marked unreadable. */
+  async backups(id: string): Promise<BackupEntry[]> {
+    assertCampaignId(id)
+    return this.queue.run(id, () => this.archive.entries(id))
+  }
+
+  /** Makes backup `file` current; the current version is backed up first (or the restore is refused). */
+  async restoreBackup(id: string, file: string): Promise<Campaign> {
+    assertCampaignId(id)
+    return this.queue.run(id, async () => {
+      const chosen = await this.archive.choose(id, file)
+      await this.guardExisting(id)
+      if ((await this.stampOf(id)) !== null) {
+        // Unlike a save's backup this one is required: without it the restore could not be undone.
+        await this.archive.folder.take(this.pathOf(id), id).catch((error: unknown) => {
+          throw ioError(`could not keep the current "${id}" before restoring`, error)
+        })
+      }
+      await this.writeCampaign(chosen.campaign, false)
+      this.log(`campaign "${id}" restored from ${BACKUP_DIR}/${chosen.file.file} on request`)
+      return chosen.campaign
     })
   }
 
@@ -192,15 +229,18 @@ export class LowdbCampaignStore implements ManagedCampaignStore {
     try {
       await db.read()
     } catch (error) {
-      if (error instanceof FileRejectedError) return this.reject(id, error.reason, error.message, restore)
+      if (error instanceof FileRejectedError)
+        return this.reject(id, error.reason, error.message, restore, error.detail)
       throw ioError(`could not read "${id}"`, error)
     }
     if (db.data === MISSING) throw new StoreError('notFound', `there is no campaign "${id}"`)
     const decoded = decodeCampaign(db.data.data, this.chain, id)
     if (!decoded.ok) {
       // A newer app's file is not damaged: leave it exactly where it is.
-      if (decoded.code === 'tooNew') throw new StoreError('tooNew', `campaign "${id}" was ${decoded.message}`)
-      return this.reject(id, decoded.code, decoded.message, restore)
+      const detail = { problem: decoded.problem, params: decoded.params }
+      if (decoded.code === 'tooNew')
+        throw new StoreError('tooNew', `campaign "${id}" was ${decoded.message}`, undefined, detail)
+      return this.reject(id, decoded.code, decoded.message, restore, detail)
     }
     if (decoded.migratedFrom !== undefined) {
       await this.backupBeforeMigration(id, decoded.migratedFrom)
@@ -217,7 +257,8 @@ export class LowdbCampaignStore implements ManagedCampaignStore {
     id: string,
     reason: QuarantineEntry['reason'],
     message: string,
-    restore: boolean
+    restore: boolean,
+    detail?: ProblemDetail
   ): Promise<Campaign> {
     const file = await quarantineFile(this.fs, this.options.dir, id, reason, this.now()).catch(
       (error: unknown) => {
@@ -227,18 +268,25 @@ export class LowdbCampaignStore implements ManagedCampaignStore {
     this.known.delete(id)
     this.log(`campaign "${id}": ${message}; moved to ${file}`)
     if (restore) {
-      for (let n = 1; n <= this.keep; n++) {
-        const backup = `${BACKUP_DIR}/${id}.json.${n}.bak`
-        const raw = await this.readQuietly(join(this.options.dir, backup))
-        const decoded = raw === null ? null : decodeCampaign(raw.data, this.chain, id)
-        if (decoded === null || !decoded.ok) continue
-        await this.writeCampaign(decoded.campaign)
-        this.restorations.set(file, backup)
-        this.log(`campaign "${id}" restored from ${backup}`)
-        return decoded.campaign
+      // Only loads and lists tell the GM: a save or a restore over an unreadable file replaces it anyway.
+      this.movedAside.set(file, null)
+      // The GM keeps playing on the newest good backup; quarantined() tells the UI what happened.
+      const good = await this.archive.newestGood(id)
+      if (good !== null) {
+        await this.writeCampaign(good.campaign)
+        const restoredFrom = `${BACKUP_DIR}/${good.file.file}`
+        this.movedAside.set(file, { restoredFrom, restoredAt: good.file.at })
+        this.log(`campaign "${id}" restored from ${restoredFrom}`)
+        return good.campaign
       }
     }
-    throw new StoreError(reason, `campaign "${id}" could not be opened (${message}); moved to ${file}`, file)
+    const none = restore ? '; there is no good backup to restore' : ''
+    throw new StoreError(
+      reason,
+      `campaign "${id}" could not be opened (${message}); moved to ${file}${none}`,
+      file,
+      detail
+    )
   }
 
   /** Before overwriting: quarantine a file we cannot read, refuse one a newer app wrote. */
@@ -255,14 +303,22 @@ export class LowdbCampaignStore implements ManagedCampaignStore {
     }
   }
 
-  private async writeCampaign(campaign: Campaign): Promise<void> {
-    const db = new Low<StoredJson>(this.fileFor(campaign.id), { data: campaign })
+  /** Writes durably; `backUp` false when the caller has already set the current version aside. */
+  private async writeCampaign(campaign: Campaign, backUp = true): Promise<void> {
+    const db = new Low<StoredJson>(this.fileFor(campaign.id, backUp), { data: campaign })
     try {
       await db.write()
     } catch (error) {
       throw ioError(`could not save "${campaign.id}"`, error)
     }
     await this.remember(campaign)
+    try {
+      const pruned = await this.archive.prune(campaign.id)
+      if (pruned.length > 0) this.log(`pruned ${pruned.length} old backup(s) of "${campaign.id}"`)
+    } catch (error) {
+      // Too many backups is untidy, not a lost save.
+      this.log(`could not prune the backups of "${campaign.id}": ${errorCode(error) ?? String(error)}`)
+    }
   }
 
   private async remember(campaign: Campaign): Promise<void> {
@@ -271,28 +327,19 @@ export class LowdbCampaignStore implements ManagedCampaignStore {
   }
 
   private async backupBeforeMigration(id: string, from: number): Promise<void> {
-    const stamp = this.now().toISOString().replace(/[-:.]/g, '')
     await this.fs.mkdir(join(this.options.dir, BACKUP_DIR), { recursive: true })
     await this.fs.copyFile(
       this.pathOf(id),
-      join(this.options.dir, BACKUP_DIR, `${id}.json.v${from}-${stamp}.bak`)
+      join(this.options.dir, BACKUP_DIR, `${id}.json.v${from}-${fileStamp(this.now())}.bak`)
     )
   }
 
-  private async freeId(base: string): Promise<string> {
-    for (let n = 1; n < 1000; n++) {
-      const suffix = n === 1 ? '' : `-${n}`
-      const id = base.slice(0, 64 - suffix.length) + suffix
-      if ((await this.stampOf(id)) === null) return id
-    }
-    throw new StoreError('invalid', `too many campaigns named "${base}"`)
-  }
-
-  private fileFor(id: string): DurableJsonFile {
+  private fileFor(id: string, backUp = true): DurableJsonFile {
+    const folder = this.archive.folder
     return new DurableJsonFile(this.pathOf(id), {
       fs: this.fs,
       maxBytes: FILE_LIMITS.maxBytes,
-      backups: { dir: join(this.options.dir, BACKUP_DIR), keep: this.keep },
+      backup: backUp ? (path) => folder.take(path, id) : undefined,
       onWarning: this.log
     })
   }
@@ -304,14 +351,6 @@ export class LowdbCampaignStore implements ManagedCampaignStore {
   private async stampOf(id: string): Promise<FileStamp | null> {
     const stat = await this.fs.stat(this.pathOf(id)).catch(ignoreCode('ENOENT'))
     return stat === undefined ? null : { size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino }
-  }
-
-  private async readQuietly(path: string): Promise<StoredJson | null> {
-    try {
-      return await new DurableJsonFile(path, { fs: this.fs, maxBytes: FILE_LIMITS.maxBytes }).read()
-    } catch {
-      return null
-    }
   }
 }
 

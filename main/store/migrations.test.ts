@@ -40,7 +40,18 @@ describe('migrate', () => {
   })
 
   it('fails on a missing step, a step that throws, and a step that forgets to bump the version', () => {
+    // A document without schemaVersion is told apart: no release ever wrote one (v1 was the first format).
     expect(migrate(v0Doc(), new Map())).toEqual({
+      kind: 'failed',
+      message: expect.stringMatching(
+        /^no migration from schemaVersion 0: the file has no schemaVersion, which no/
+      )
+    })
+    expect(migrate({ ...makeCampaign(), schemaVersion: 1 }, new Map(), 2)).toEqual({
+      kind: 'failed',
+      message: 'no migration from schemaVersion 1'
+    })
+    expect(migrate({ ...v0Doc(), schemaVersion: 0 }, new Map())).toEqual({
       kind: 'failed',
       message: 'no migration from schemaVersion 0'
     })

@@ -1,6 +1,20 @@
 import { CAMPAIGN_SCHEMA_VERSION } from '../../rules/core/schemas'
 
 // Migrations work on raw parsed JSON, before validation: old files do not match today's schema by definition.
+//
+// Bumping the campaign format (CAMPAIGN_SCHEMA_VERSION, rules/core/schemas.ts) from N to N + 1:
+//  1. Leave tests/fixtures/campaigns/vN/ exactly as it is: it is the frozen record of format N, never
+//     regenerated or edited (its files must keep saying schemaVersion N).
+//  2. Bump the constant, change the schema, and add `[N, step]` below: a pure function of the raw vN
+//     document that returns a new one with schemaVersion N + 1. Keep it self-contained (no imports of
+//     today's schemas or types: they describe the newest format and will move on), and make sure every
+//     encounter still replays to its stored stateHash (renderer/src/state/restore.ts) or the migrated save
+//     reads as corrupt: recompute the hash if the step changes what it covers.
+//  3. Regenerate the samples (npx tsx tests/tools/make-sample-campaigns.ts) and copy
+//     resources/campaigns/*.json into a new tests/fixtures/campaigns/v(N + 1)/.
+//  4. main/store/migration-fixtures.test.ts then loads every fixture of every version through the store:
+//     each must migrate, validate, replay and leave its pre-migration backup. It fails, saying what is
+//     missing, until steps 1–3 are done. Dropping support for a version removes its step and folder together.
 
 /** One step from `schemaVersion` n to n + 1; returns a new document and never mutates its input. */
 export type Migration = (doc: Record<string, unknown>) => Record<string, unknown>
@@ -33,7 +47,8 @@ export function migrate(
   let next = doc
   for (let version = from; version < current; version++) {
     const step = chain.get(version)
-    if (step === undefined) return { kind: 'failed', message: `no migration from schemaVersion ${version}` }
+    if (step === undefined)
+      return { kind: 'failed', message: noStep(version, version === from && doc.schemaVersion === undefined) }
     try {
       next = step(next)
     } catch (error) {
@@ -45,6 +60,17 @@ export function migrate(
     }
   }
   return from === current ? { kind: 'current', doc: next } : { kind: 'migrated', doc: next, from }
+}
+
+/**
+ * Why there is no way up from `version`. A document without any schemaVersion is not an old format: v1 was
+ * the first ever shipped and always carried it, so such a file is a pre-release draft or not ours at all.
+ */
+function noStep(version: number, unversioned: boolean): string {
+  const message = `no migration from schemaVersion ${version}`
+  return unversioned
+    ? `${message}: the file has no schemaVersion, which no Emboscada release ever wrote (v1, the first format, has one)`
+    : message
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
+import { fileStamp, parseFileStamp } from './backup-names'
 import type { QuarantineEntry } from './campaign-store'
 import { ignoreCode, type DurableFs } from './durable-json-file'
 
@@ -20,7 +21,7 @@ export async function quarantineFile(
 ): Promise<string> {
   await fs.mkdir(join(dir, QUARANTINE_DIR), { recursive: true })
   // The random part keeps two quarantines in the same millisecond apart: rename would overwrite silently.
-  const name = `${id}.${stamp(now)}.${reason}.${randomBytes(3).toString('hex')}.json`
+  const name = `${id}.${fileStamp(now)}.${reason}.${randomBytes(3).toString('hex')}.json`
   const relative = `${QUARANTINE_DIR}/${name}`
   await fs.rename(join(dir, `${id}.json`), join(dir, QUARANTINE_DIR, name))
   return relative
@@ -33,17 +34,10 @@ export async function listQuarantine(fs: DurableFs, dir: string): Promise<Quaran
   for (const name of names) {
     const match = ENTRY.exec(name)
     if (match === null) continue
-    const [, id = '', at = '', reason = ''] = match
-    entries.push({ id, file: `${QUARANTINE_DIR}/${name}`, reason: reason as Reason, at: unstamp(at) })
+    const [, id = '', stamp = '', reason = ''] = match
+    const at = parseFileStamp(stamp)
+    if (at === null) continue
+    entries.push({ id, file: `${QUARANTINE_DIR}/${name}`, reason: reason as Reason, at })
   }
   return entries.sort((a, b) => b.at.localeCompare(a.at) || a.file.localeCompare(b.file))
-}
-
-/** `2026-11-30T04:39:00.123Z` → `20261130T043900123Z`: sortable and legal in Windows file names. */
-function stamp(date: Date): string {
-  return date.toISOString().replace(/[-:.]/g, '')
-}
-
-function unstamp(s: string): string {
-  return `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}T${s.slice(9, 11)}:${s.slice(11, 13)}:${s.slice(13, 15)}.${s.slice(15, 18)}Z`
 }

@@ -23,14 +23,33 @@ export const combatantSchema = z.strictObject({
   out: z.boolean(),
   stats: z.record(z.string(), z.unknown()),
   color: int.min(0).max(0xffffff).optional(),
-  size: z.number().min(0.25).max(8).optional()
+  size: z.number().min(0.25).max(8).optional(),
+  baseMm: z.number().min(10).max(200).optional()
+})
+
+export const terrainPieceSchema = z.strictObject({
+  id,
+  kind: z.enum(['building', 'wall', 'water', 'bridge']),
+  // Board units: at most a 200-inch table at 100 units per inch.
+  x: int.min(0).max(20000),
+  y: int.min(0).max(20000),
+  w: int.min(1).max(20000),
+  h: int.min(1).max(20000),
+  top: int.min(0).max(10000),
+  name: z.string().min(1).max(80).optional()
+})
+
+export const inchesBoardSchema = z.strictObject({
+  unitsPerInch: int.min(1).max(100),
+  pieces: z.array(terrainPieceSchema).max(2000)
 })
 
 export const boardSchema = z.strictObject({
   width: int.min(1).max(200),
   height: int.min(1).max(200),
   blocks: z.array(z.strictObject({ x: int, y: int })).max(40000),
-  elevation: z.array(int.min(-100).max(100)).max(40000).optional()
+  elevation: z.array(int.min(-100).max(100)).max(40000).optional(),
+  inches: inchesBoardSchema.optional()
 })
 
 const economySchema = z.strictObject({ value: z.string(), context: z.record(z.string(), z.number()) })

@@ -4,7 +4,10 @@ import type { GameEvent } from './events'
 /** The five rule systems; each is one plug-in of the engine. */
 export type SystemId = 'pathfinder1e' | 'hq2' | 'minecraft' | 'athkri' | 'carnevale'
 
-/** A board position: grid square (x, y) and height z in blocks/levels. */
+/**
+ * A board position. On a square grid: square (x, y) and height z in blocks/levels. On an inches board
+ * (`board.inches`): x, y, z in board units of 1/`unitsPerInch` inch, so positions stay whole numbers.
+ */
 export interface Vec3 {
   x: number
   y: number
@@ -34,6 +37,8 @@ export interface Combatant {
   color?: number
   /** Footprint side in squares (1 by default; 2 = 2×2, 0.5 = a tiny figure sharing a square). */
   size?: number
+  /** Round base diameter in millimetres, on an inches board (Carnevale); absent there = 30 mm. */
+  baseMm?: number
 }
 
 /** A side of the fight (heroes, monsters...). */
@@ -42,13 +47,45 @@ export interface Side {
   name: string
 }
 
-/** The map: a width × height grid of squares; `blocks` are solid squares (walls). */
+/**
+ * The map. Without `inches`: a width × height grid of squares; `blocks` are solid squares (walls).
+ * With `inches`: a measured table `width` × `height` inches with terrain pieces, no squares (`blocks`
+ * and `elevation` are empty/absent).
+ */
 export interface Board {
   width: number
   height: number
   blocks: Array<{ x: number; y: number }>
   /** Ground height of each square, row-major (voxel and multi-level maps); absent = all 0. */
   elevation?: number[]
+  /** Present on a continuous board measured in inches (Carnevale): the second geometry of the engine. */
+  inches?: InchesBoard
+}
+
+/** A continuous board: positions in whole board units, terrain as boxes with heights. */
+export interface InchesBoard {
+  /** Board units per inch: positions and piece coordinates are integers in these units (10 = tenths). */
+  unitsPerInch: number
+  pieces: TerrainPiece[]
+}
+
+/**
+ * One piece of terrain on an inches board, an axis-aligned box in board units standing on the table:
+ * - `building`: solid up to `top`; blocks movement and sight; its roof is a walkable surface; sides climbable.
+ * - `wall`: a low obstacle (parapet, crate, fence) solid up to `top`; crossed by climbing; gives cover.
+ * - `water`: a canal at table level; figures in it are swimming (`top` is the surface, normally 0).
+ * - `bridge`: a walkable deck at height `top` over whatever is below, entered by ramps at its two short ends.
+ */
+export interface TerrainPiece {
+  id: string
+  kind: 'building' | 'wall' | 'water' | 'bridge'
+  x: number
+  y: number
+  w: number
+  h: number
+  top: number
+  /** A name for the map and the log ("Palazzo", "Rio"). */
+  name?: string
 }
 
 /** A ruleset's per-turn action economy, as a plain snapshot of its XState economy machine. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { buildSampleCampaigns } from '../../tests/tools/sample-campaigns'
 import type { Campaign } from '../core/schemas'
-import { rulesViolation } from './campaign-rules'
+import { rulesProblem, rulesViolation } from './campaign-rules'
 
 // Campaign-level checks with each ruleset's own schemas (issue 8, bad input): the stats and settings the
 // core schema leaves opaque.
@@ -44,8 +44,32 @@ describe('rulesViolation', () => {
   })
 
   it('refuses a system this version has no rules for, and an encounter of another system', () => {
-    expect(rulesViolation({ ...athkri, system: 'carnevale' })).toMatch(/no rules for system "carnevale"/)
+    expect(rulesViolation({ ...athkri, system: 'dnd5e' as Campaign['system'] })).toMatch(
+      /no rules for system "dnd5e"/
+    )
     const minecraft = samples.find((c) => c.system === 'minecraft')!
     expect(rulesViolation({ ...athkri, encounters: minecraft.encounters })).toMatch(/system "minecraft"/)
+  })
+
+  it('names the problem in parts the UI can word: the encounter and the JSON path of the refused value', () => {
+    const figure = athkri.encounters[0]!.initial.combatants[0]!
+    const weapons = (figure.stats.weapons as Array<Record<string, unknown>>).map((w) => ({
+      ...w,
+      damage: 'x'
+    }))
+    expect(rulesProblem(patched({ weapons }))).toMatchObject({
+      kind: 'rules',
+      encounter: athkri.encounters[0]!.name,
+      path: '$.encounters[0].initial.combatants[0].stats.weapons[0].damage'
+    })
+    expect(rulesProblem(patched({}, { coverObstacles: 'x' }))).toMatchObject({
+      kind: 'rules',
+      path: '$.encounters[0].initial.settings.coverObstacles'
+    })
+    // A system id the core schema does not know either (the decoder refuses it before the schema).
+    expect(rulesProblem({ ...athkri, system: 'dnd5e' as Campaign['system'] })).toMatchObject({
+      kind: 'unknownSystem',
+      system: 'dnd5e'
+    })
   })
 })

@@ -8,12 +8,13 @@
  * driver holds the file to. Stdout on a pipe is synchronous on Linux and macOS, so a printed line reaches
  * the driver even when the kill follows at once.
  *
- * Deliberately imports only the adapter and lowdb, not the store, zod or the rules: Node start-up is most
- * of each run's cost and the driver runs hundreds of them.
+ * Deliberately imports only the adapter, the backup folder and lowdb, not the store, zod or the rules:
+ * Node start-up is most of each run's cost and the driver runs hundreds of them.
  */
 import * as fsp from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { Low } from 'lowdb'
+import { BackupFolder } from '../../main/store/backup-folder'
 import { DurableJsonFile, type StoredJson } from '../../main/store/durable-json-file'
 
 /**
@@ -40,19 +41,20 @@ async function main(argv: string[]): Promise<void> {
   if (mode === undefined || !MODES.includes(mode) || !file || !first || !templatePath)
     throw new Error('usage: writer.ts <durable|naive|ack-early> <file> <first save number> <template.json>')
   const template = JSON.parse(await fsp.readFile(templatePath, 'utf8')) as Record<string, unknown>
-  // The same adapter options the desktop store uses (lowdb-campaign-store.ts fileFor), backups included,
-  // so the kill can also land inside backup rotation.
-  const db = new Low<StoredJson>(
-    new DurableJsonFile(file, { backups: { dir: join(dirname(file), 'backups'), keep: 3 } }),
-    { data: undefined }
-  )
   const id = basename(file, '.json')
+  // The same adapter options the desktop store uses (lowdb-campaign-store.ts fileFor), backups and their
+  // pruning included, so the kill can also land inside a backup copy or a prune.
+  const backups = new BackupFolder(join(dirname(file), 'backups'))
+  const db = new Low<StoredJson>(new DurableJsonFile(file, { backup: (path) => backups.take(path, id) }), {
+    data: undefined
+  })
   for (let n = Number(first); ; n++) {
     const campaign = { ...template, id, name: saveName(n) }
     if (mode === 'ack-early') process.stdout.write(`confirmed ${n}\n`)
     if (mode !== 'naive') {
       db.data = { data: campaign }
       await db.write()
+      await backups.prune(id)
     } else {
       // The control: truncate-then-write in place, what a naive app does; a kill mid-way leaves a torn file.
       await fsp.writeFile(file, JSON.stringify(campaign, null, 2) + '\n')

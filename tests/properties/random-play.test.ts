@@ -1,115 +1,113 @@
-import fc from 'fast-check'
-import { afterAll, describe, expect, it } from 'vitest'
-import { stateHash } from '../../rules/core/hash'
+import { existsSync, readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import type { Ruleset } from '../../rules/core/ruleset'
 import type { Combatant, EncounterState } from '../../rules/core/types'
 import { getRuleset } from '../../rules/systems'
-import { replay } from '../../rules/flow/engine'
-import { buildSampleCampaigns } from '../tools/sample-campaigns'
 import {
-  checkInvariants,
-  checkReplay,
-  InvariantError,
-  mayShareFor,
-  playRandom,
-  type Choice,
-  type PlayTuning
-} from './random-play'
+  commandTargets,
+  DEFAULT_TOTAL,
+  FLOOR_SHARE,
+  sampleEncounters,
+  SHARES,
+  totalCommands,
+  TUNING
+} from './plan'
+import { checkInvariants, checkReplay, InvariantError, mayShareFor, playRandom } from './random-play'
+import { assertTarget, MIN_PER_RUN, runRandomPlay } from './suite'
 
-// Issue 8, determinism and invariants: random play over every bundled sample encounter of every ruleset.
-// A run starts the sample and plays up to MAX_STEPS generated commands (legal actions, turn ends, answers,
-// random walks and selections that may be refused, and commands that must be refused), checking the
-// invariants after every one; at its end the whole game and a random prefix (undo) replay exactly.
-//
-// The default budget keeps this file near a minute on two cores; PROPERTY_COMMANDS=100000 spreads that
-// many commands over the encounters instead (the soak run), PROPERTY_SEED replays a reported failure.
+// The random-play suite's own checks: the plan owes 100,000 commands and every system's file runs its
+// share (<system>.test.ts), and each check the suite relies on can fail. The play itself is in those files.
 
-const MAX_STEPS = 120
-/**
- * Runs per system by default, measured on 2 cores (AMD EPYC): a run tries 40–65 commands (games end, or
- * the choices run out) at about 0.5 ms a command in Minecraft, 0.7 in HQ2, 1 in Athkri and 2.6 in
- * Pathfinder, so these come to ~30,000 commands in ~40 s (52,000 took 72 s), leaving room under 90 s.
- */
-const DEFAULT_RUNS: Record<string, number> = {
-  minecraft: 120,
-  hq2: 140,
-  athkri: 110,
-  pathfinder1e: 70
-}
-/** Commands a run tries on average, to turn a PROPERTY_COMMANDS total into runs. */
-const COMMANDS_PER_RUN = 50
-/** Pathfinder enumerates its full legal list rarely (5–30 ms each); the others can afford it often. */
-const TUNING: Record<string, PlayTuning> = {
-  minecraft: { fullListPercent: 100 },
-  hq2: { fullListPercent: 100 },
-  athkri: { fullListPercent: 100 },
-  pathfinder1e: { fullListPercent: 25 }
-}
+const encounters = sampleEncounters()
 
-const soak = Number(process.env.PROPERTY_COMMANDS ?? 0)
-const seed = process.env.PROPERTY_SEED === undefined ? undefined : Number(process.env.PROPERTY_SEED)
-
-const encounters = buildSampleCampaigns().flatMap((c) => c.encounters.map((e) => e.initial))
-
-/** Runs for one encounter: its share of the soak total, else the default. */
-function runsFor(system: string): number {
-  return soak > 0 ? Math.ceil(soak / encounters.length / COMMANDS_PER_RUN) : DEFAULT_RUNS[system]!
-}
-
-const choice: fc.Arbitrary<Choice> = fc.tuple(fc.integer({ min: 0, max: 99 }), fc.nat(), fc.nat())
-const choices = fc.array(choice, { minLength: 1, maxLength: MAX_STEPS, size: 'max' })
-
-/** What the runs checked, by encounter, printed at the end (the figures the issue asks for). */
-const tally: Record<string, { runs: number; tried: number; refused: number; answered: number; ms: number }> =
-  {}
-
-afterAll(() => {
-  const total = Object.values(tally).reduce((n, t) => n + t.tried, 0)
-  console.log(`random play: ${total} commands checked\n${JSON.stringify(tally, null, 1)}`)
-})
-
-describe.each(encounters.map((e) => [e.id, e] as const))('random play on %s', (id, initial) => {
-  const ruleset = getRuleset(initial.system)
-  const tuning = TUNING[initial.system]!
-  const numRuns = runsFor(initial.system)
-
-  it(`keeps every invariant and replays (${numRuns} runs)`, { timeout: 600_000 }, () => {
-    const t = (tally[id] = { runs: 0, tried: 0, refused: 0, answered: 0, ms: 0 })
-    const began = performance.now()
-    fc.assert(
-      fc.property(choices, fc.nat(), (steps, undo) => {
-        const game = playRandom(initial, ruleset, steps, tuning)
-        t.runs++
-        t.tried += game.tried
-        t.refused += game.refused
-        t.answered += game.answered
-        const n = game.commands.length
-        checkReplay(initial, game, ruleset, n)
-        // Undo k commands = replay of the first n − k (dice included), for a random k.
-        checkReplay(initial, game, ruleset, n - (undo % n))
-      }),
-      { numRuns, seed }
-    )
-    t.ms = Math.round(performance.now() - began)
-    expect(t.tried).toBeGreaterThan(0)
+describe('the random-play plan', () => {
+  it('owes at least 100,000 commands a run, every system at least its floor', () => {
+    expect(DEFAULT_TOTAL).toBeGreaterThanOrEqual(100_000)
+    const targets = commandTargets(DEFAULT_TOTAL, encounters)
+    const sum = [...targets.values()].reduce((a, b) => a + b, 0)
+    expect(sum).toBeGreaterThanOrEqual(DEFAULT_TOTAL)
+    const systems = [...new Set(encounters.map((e) => e.system))]
+    for (const system of systems) {
+      const owed = encounters.filter((e) => e.system === system).reduce((n, e) => n + targets.get(e.id)!, 0)
+      expect(owed, system).toBeGreaterThanOrEqual(FLOOR_SHARE * DEFAULT_TOTAL)
+    }
+    expect(Object.values(SHARES).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9)
   })
 
-  it('undoes k commands after k back to the state before them, dice included', () => {
-    // A fixed spread of choices (no fast-check) so every k of one game is checked, not a random one.
-    const steps = Array.from({ length: 40 }, (_, i) => [(i * 37) % 100, i * 7919, i * 104729] as const)
-    const game = playRandom(initial, ruleset, steps, tuning)
-    const n = game.commands.length
-    for (let k = 1; k < n; k++) {
-      const undone = replay(initial, game.commands.slice(0, n - k), ruleset)
-      expect(stateHash(undone)).toBe(stateHash(game.states[n - k]))
+  it('has a share, a tuning and a test file for every system with samples', () => {
+    for (const system of new Set(encounters.map((e) => e.system))) {
+      const todo = `${system} has samples: give it a share and a tuning in tests/properties/plan.ts and a tests/properties/${system}.test.ts calling randomPlaySuite('${system}')`
+      expect(SHARES[system], todo).toBeDefined()
+      const file = new URL(`./${system}.test.ts`, import.meta.url)
+      expect(existsSync(file), todo).toBe(true)
+      expect(readFileSync(file, 'utf8'), todo).toContain(`randomPlaySuite('${system}')`)
+      expect(TUNING[system], todo).toBeDefined()
     }
+  })
+
+  it('reads PROPERTY_COMMANDS, and refuses a value that is not a positive whole number', () => {
+    expect(totalCommands({})).toBe(DEFAULT_TOTAL)
+    expect(totalCommands({ PROPERTY_COMMANDS: '1000000' })).toBe(1_000_000)
+    expect(() => totalCommands({ PROPERTY_COMMANDS: '1e5x' })).toThrow(/positive whole number/)
+    expect(() => totalCommands({ PROPERTY_COMMANDS: '0' })).toThrow(/positive whole number/)
+  })
+})
+
+describe('the count check', () => {
+  it('fails when games end before the target is reached, instead of looping', () => {
+    // Everyone on one side: the encounter ends as it starts, so no run tries a command.
+    const [initial] = encounters as [EncounterState]
+    const oneSided = {
+      ...initial,
+      combatants: initial.combatants.map((c) => ({ ...c, side: initial.sides[0]!.id }))
+    }
+    const ruleset = getRuleset(initial.system)
+    const target = 200
+    const tally = runRandomPlay(oneSided, ruleset, TUNING[initial.system]!, { target, seed: 1, rerun: '' })
+    expect(tally.tried).toBe(0)
+    expect(tally.runs).toBe(target / MIN_PER_RUN)
+    expect(() => assertTarget('one-sided', tally, target)).toThrow(/only 0 of the 200 commands/)
+  })
+
+  it('reports a failing property, shrunk, with the seed and path that replay it', () => {
+    const [initial] = encounters as [EncounterState]
+    const real = getRuleset(initial.system)
+    // A planted bug that takes some play to show: from round 2 on, a move leaves the mover at 0 life, not out.
+    const buggy: Ruleset = {
+      ...real,
+      resolve: (state, action, dice, answers) => {
+        const events = real.resolve(state, action, dice, answers)
+        const actor = state.combatants.find((c) => c.id === action.actorId)
+        if (action.kind !== 'move' || state.round < 2 || !actor) return events
+        return [...events, { type: 'damaged', id: actor.id, amount: actor.life, source: 'bug' }]
+      }
+    }
+    const options = { target: 5000, seed: 7, rerun: 'RERUN', shrinkMs: 1000 }
+    const failure = (run: () => unknown) => {
+      try {
+        run()
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error)
+      }
+      throw new Error('the planted bug went unnoticed')
+    }
+    const tuning = TUNING[initial.system]!
+    const report = failure(() => runRandomPlay(initial, buggy, tuning, options))
+    expect(report).toMatch(/Counterexample: [\s\S]*Got error: \S+ at its life floor 0 but not out/)
+    const [, seed, path] = /Reproduce: PROPERTY_SEED=(-?\d+) PROPERTY_PATH=(\S+) RERUN/.exec(report) ?? []
+    expect(path).toBeDefined()
+    const replayed = failure(() =>
+      runRandomPlay(initial, buggy, tuning, { ...options, seed: Number(seed), path })
+    )
+    expect(replayed).toMatch(/Got error: \S+ at its life floor 0 but not out/)
   })
 })
 
 describe('the invariant checks', () => {
   // Proof the checks can fail: each broken state below must be caught.
-  const [initial] = encounters
-  const ruleset = getRuleset(initial!.system)
-  const game = playRandom(initial!, ruleset, [[70, 0, 0]], TUNING[initial!.system]!)
+  const [initial] = encounters as [EncounterState]
+  const ruleset = getRuleset(initial.system)
+  const game = playRandom(initial, ruleset, [[70, 0, 0]], TUNING[initial.system]!)
   const state = game.states[game.states.length - 1]!
   const [a, b] = state.combatants as [Combatant, Combatant]
 
@@ -125,8 +123,26 @@ describe('the invariant checks', () => {
     )
   })
 
-  it('catches a replay that differs', () => {
-    const forged = { ...game, states: [...game.states.slice(0, -1), { ...state, round: state.round + 1 }] }
-    expect(() => checkReplay(initial!, forged, ruleset, forged.commands.length)).toThrow(InvariantError)
+  /** The game with its last recorded state replaced: what checkReplay must then refuse. */
+  const forge = (patch: Partial<EncounterState>) => ({
+    ...game,
+    states: [...game.states.slice(0, -1), { ...state, ...patch }]
+  })
+
+  it('catches a replay that differs, in a field or in the dice alone', () => {
+    expect(() => checkReplay(initial, forge({ round: state.round + 1 }), ruleset)).toThrow(/rebuild round/)
+    const rng = [...state.rng.slice(0, 3), state.rng[3]! + 1]
+    expect(() => checkReplay(initial, forge({ rng }), ruleset)).toThrow(
+      /replay of \d+ commands differs in rng/
+    )
+  })
+
+  it('catches a log that differs from what replay logs', () => {
+    const log = [...state.log.slice(0, -1), { type: 'turn.ended' as const, actorId: 'someone-else' }]
+    expect(() => checkReplay(initial, forge({ log }), ruleset)).toThrow(InvariantError)
+  })
+
+  it('passes the game as recorded', () => {
+    expect(() => checkReplay(initial, game, ruleset)).not.toThrow()
   })
 })

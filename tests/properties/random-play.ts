@@ -1,14 +1,16 @@
-import { applyEvents } from '../../rules/core/events'
+import { isDeepStrictEqual } from 'node:util'
+import { applyEvents, type GameEvent } from '../../rules/core/events'
 import { isFractional, footprintCells } from '../../rules/core/footprint'
 import { stateHash } from '../../rules/core/hash'
 import type { Ruleset } from '../../rules/core/ruleset'
 import type { Action, Combatant, Command, EncounterState } from '../../rules/core/types'
-import { applyCommand, replay, whoDecides } from '../../rules/flow/engine'
+import { applyCommand, whoDecides } from '../../rules/flow/engine'
 import { isHelpless } from '../../rules/systems/pathfinder1e/defense'
 
 // The random player behind the property tests (issue 8, determinism and invariants). fast-check hands it a
 // list of choices; it turns each into a command for the state at hand, applies it and checks the invariants
-// every ruleset keeps. Kept apart from the test file so a failing seed can be replayed from a script.
+// every ruleset keeps; checkReplay then replays the game. Kept apart from the test files (suite.ts runs it)
+// so a failing seed can be replayed from a script.
 
 /** One generated step: `roll` (0–99) picks the kind of command, `a` and `b` pick within it. */
 export type Choice = readonly [roll: number, a: number, b: number]
@@ -123,6 +125,27 @@ function answerFor(state: EncounterState, valid: boolean, a: number): Command {
   return { type: 'decision.answer', decisionId: request.id, choice }
 }
 
+/**
+ * legalActions by state, actor and scope. A refused command leaves the very same (frozen) state behind and
+ * the next step often asks for the same list again; Pathfinder's full list costs milliseconds, and the
+ * rules are pure, so the cached list is the list and nothing is checked less.
+ */
+const legalCache = new WeakMap<EncounterState, Map<string, Action[]>>()
+
+function legalActionsOf(
+  ruleset: Ruleset,
+  state: EncounterState,
+  actorId: string,
+  scope: 'all' | 'targeted'
+): Action[] {
+  let byKey = legalCache.get(state)
+  if (!byKey) legalCache.set(state, (byKey = new Map()))
+  const key = `${scope} ${actorId}`
+  let legal = byKey.get(key)
+  if (!legal) byKey.set(key, (legal = ruleset.legalActions(state, actorId, scope)))
+  return legal
+}
+
 /** What a step asks of the rules: the command, and whether the rules must take it, refuse it, or either. */
 type Planned = { command: Command; expect: 'accept' | 'refuse' | 'either' }
 
@@ -138,7 +161,7 @@ function plan(state: EncounterState, ruleset: Ruleset, tuning: PlayTuning, choic
   if (!active) return { command: { type: 'turn.end' }, expect: 'accept' }
   if (roll < 60) {
     const full = roll < 40 && b % 100 < tuning.fullListPercent
-    const legal = ruleset.legalActions(state, active.id, full ? 'all' : 'targeted')
+    const legal = legalActionsOf(ruleset, state, active.id, full ? 'all' : 'targeted')
     const action = pick(legal, a)
     if (action) return { command: { type: 'action.declare', action }, expect: 'accept' }
     return { command: { type: 'action.declare', action: randomWalk(active, a, b) }, expect: 'either' }
@@ -159,11 +182,14 @@ export type MayShare = (state: EncounterState, a: Combatant, b: Combatant) => bo
 /**
  * What every ruleset allows: a tiny (fractional size) figure shares, and a rider sits on its mount (both
  * name each other in `stats.mountId` / `stats.riderId`). Pathfinder also lets a figure stop in a helpless
- * creature's square (canEndIn), so a paralyzed or held figure may be shared with.
+ * creature's square (canEndIn), so a paralyzed or held figure may be shared with. On a board measured in
+ * inches (Carnevale) the "square" is one unit of position, and bases at other heights never block (one
+ * figure on a bridge, one swimming under it: rules/core/inches/segments.ts), so only a common height counts.
  */
 export function mayShareFor(system: string): MayShare {
-  return (_state, a, b) => {
+  return (state, a, b) => {
     if (isFractional(a.size) || isFractional(b.size)) return true
+    if (state.board.inches && a.pos.z !== b.pos.z) return true
     const sa = a.stats as { mountId?: string; riderId?: string }
     const sb = b.stats as { mountId?: string; riderId?: string }
     if (sa.mountId === b.id || sa.riderId === b.id || sb.mountId === a.id || sb.riderId === a.id) return true
@@ -211,7 +237,7 @@ export function checkInvariants(
 /**
  * Plays `choices` from `initial` (a setup state): starts the encounter, then one command per choice until
  * the choices run out or the encounter ends, checking the invariants after every accepted command and that
- * every refused one left the state as it was.
+ * every refused one left the state as it was (states are frozen: a write throws).
  */
 export function playRandom(
   initial: EncounterState,
@@ -230,6 +256,7 @@ export function playRandom(
     refused: 0,
     answered: 0
   }
+  if (!logGrew(initial, started.state, started.events)) throw new InvariantError(LOG_CHANGED, game.commands)
   checkInvariants(started.state, game.commands, mayShare)
   let state = started.state
   for (const choice of choices) {
@@ -250,34 +277,80 @@ export function playRandom(
       throw new InvariantError('an invalid command was accepted', [...game.commands, command])
     if (command.type === 'decision.answer') game.answered++
     game.commands.push(command)
+    if (!logGrew(state, result.state, result.events)) throw new InvariantError(LOG_CHANGED, game.commands)
     state = deepFreeze(result.state)
     game.states.push(state)
-    // The events a command returns are exactly what the log grew by.
-    const before = game.states[game.states.length - 2]!
-    if (state.log.length !== before.log.length + result.events.length)
-      throw new InvariantError('the log grew by other than the returned events', game.commands)
     checkInvariants(state, game.commands, mayShare)
   }
   return game
 }
 
-/** Everything but the dice: what folding the log over the initial state must rebuild. */
-function withoutRng(state: EncounterState): string {
-  return stateHash({ ...state, rng: null })
+/**
+ * The log only grows, by exactly the events the command returned: what was logged before is kept as it was
+ * (the same event objects, so checking costs a pointer comparison each, not a deep one). checkReplay leans
+ * on this to compare logs one command's events at a time.
+ */
+function logGrew(before: EncounterState, after: EncounterState, events: readonly GameEvent[]): boolean {
+  const n = before.log.length
+  return (
+    after.log.length === n + events.length &&
+    events.every((e, i) => after.log[n + i] === e) &&
+    before.log.every((e, i) => after.log[i] === e)
+  )
+}
+
+const LOG_CHANGED = 'the log changed by other than appending the returned events'
+
+/** The first top-level field (less `skip`) where two states differ, deep-compared; null when none does. */
+function firstDifference(a: EncounterState, b: EncounterState, skip: readonly string[]): string | null {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)])
+  for (const key of keys) {
+    if (skip.includes(key)) continue
+    if (!isDeepStrictEqual(a[key as keyof EncounterState], b[key as keyof EncounterState])) return key
+  }
+  return null
 }
 
 /**
- * The state after `n` commands replays from the initial state and its command prefix to the same hash (dice
- * included), and its log folded over the initial state rebuilds it (all but the dice, which events do not
- * carry).
+ * Replays the game's commands from its initial state and checks, after every command, that the replayed
+ * state is the recorded one (dice included) and that the recorded log folded over the initial state
+ * rebuilds it (all but the dice, which events do not carry); the app's own test, the state hash, is
+ * compared at the end.
+ *
+ * Why every command, in one pass: replay is a left fold, so the state after command i of this replay is
+ * exactly what replaying the first i commands gives, i.e. what undoing the last n − i does. Comparing at
+ * every i checks undo for every k at once (the old check hashed one random k, replaying that prefix again
+ * on top of the full replay). It stays linear: each state is deep-compared less its log (shared parts
+ * stop at the first identical reference), and the log one command's events at a time, which with the
+ * append-only check (logGrew, on both sides) proves the whole logs equal; hashing whole states at
+ * every step would be quadratic in the log.
  */
-export function checkReplay(initial: EncounterState, game: RandomGame, ruleset: Ruleset, n: number): void {
-  const expected = game.states[n]!
-  const prefix = game.commands.slice(0, n)
-  const replayed = replay(initial, prefix, ruleset)
-  if (stateHash(replayed) !== stateHash(expected))
-    throw new InvariantError(`replay of ${n} commands differs`, prefix)
-  const folded = applyEvents(initial, expected.log)
-  if (withoutRng(folded) !== withoutRng(expected))
-    throw new InvariantError(`the log of ${n} commands does not rebuild the state`, prefix)
+export function checkReplay(initial: EncounterState, game: RandomGame, ruleset: Ruleset): void {
+  let replayed = initial
+  let folded = initial
+  game.commands.forEach((command, index) => {
+    // The commands so far, for a failure's message only (slicing every step would be quadratic).
+    const prefix = () => game.commands.slice(0, index + 1)
+    const before = game.states[index]!
+    const expected = game.states[index + 1]!
+    const events = expected.log.slice(before.log.length)
+    // Every logged event replays: folding them over the state so far gives the recorded state, dice aside.
+    const next = applyEvents(folded, events)
+    const unfolded = firstDifference(next, expected, ['rng', 'log'])
+    if (unfolded !== null)
+      throw new InvariantError(`the log of ${index + 1} commands does not rebuild ${unfolded}`, prefix())
+    folded = next
+    const result = applyCommand(replayed, command, ruleset)
+    if (!result.ok)
+      throw new InvariantError(`replay refused command ${index}: ${result.violation.code}`, prefix())
+    if (!logGrew(replayed, result.state, result.events)) throw new InvariantError(LOG_CHANGED, prefix())
+    if (!isDeepStrictEqual(result.events, events))
+      throw new InvariantError(`replay of ${index + 1} commands logs other events`, prefix(), result.events)
+    const differs = firstDifference(result.state, expected, ['log'])
+    if (differs !== null)
+      throw new InvariantError(`replay of ${index + 1} commands differs in ${differs}`, prefix())
+    replayed = result.state
+  })
+  if (stateHash(replayed) !== stateHash(game.states[game.commands.length]))
+    throw new InvariantError('the replayed state hashes differently', game.commands)
 }

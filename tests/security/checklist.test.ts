@@ -18,15 +18,8 @@ const fixtureRoot = fileURLToPath(new URL('./fixtures/insecure-app', import.meta
  * the suite and closing one forces this list to shrink. See the security report for the plan.
  */
 const KNOWN_GAPS: Record<string, string[]> = {
-  // Item 18: the production renderer is loaded with loadFile (file://). Mitigated: the navigation guards and
-  // the IPC sender check accept only the exact built index.html, not any file:// page. Fix: an app:// scheme
-  // served by protocol.handle (registerSchemesAsPrivileged standard+secure), with a traversal-safe handler.
-  'no-file-protocol': [
-    'main/window.ts: loadFile (file://)',
-    'no protocol.handle: the renderer is not served from a custom scheme'
-  ],
-  // Item 19: nothing packages the app yet (npm start runs electron-vite preview), so no config flips fuses.
-  fuses: ['no packager config (electron-builder / forge) sets fuses']
+  // None: the last two, items 18 (file://) and 19 (fuses), are closed by main/app-protocol.ts (app://) and
+  // scripts/fuses.ts (npm run package:fuses).
 }
 
 /** Builds out/ when it is missing (npm test builds before the unit tests, so this is for `vitest` alone). */

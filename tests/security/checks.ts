@@ -1,206 +1,33 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
-import { join } from 'node:path'
 import ts from 'typescript'
+import {
+  callsMethod,
+  constInitializer,
+  findFunction,
+  firstStringArg,
+  isFalse,
+  isMain,
+  isPreload,
+  isRenderer,
+  isTrue,
+  listeners,
+  methodCalls,
+  nodes,
+  parse,
+  receiverText,
+  returnedObject,
+  stringTexts,
+  tsFiles,
+  where
+} from './ast'
+import { fusesCheck, noFileProtocolCheck } from './checks-packaging'
+import type { Check, Project } from './project'
 
 // Static checks for the 20 items of the Electron security checklist (reliability.md appendix A numbering),
 // run over a "project": the main/preload/renderer sources, the build output and the package manifest.
 // The same checks run on our app (must pass, bar the known gaps) and on tests/security/fixtures/insecure-app
 // (every check must fail: proof each one can fail). TypeScript's parser does the work where structure matters.
 
-/** A project as the checks see it: paths are repo-relative with forward slashes. */
-export interface Project {
-  name: string
-  /** main/** (incl. main/preload/**) and renderer/** sources: .ts, .svelte, .html; tests excluded. */
-  sources: Map<string, string>
-  /** out/main/**, out/preload/**, out/renderer/**. */
-  build: Map<string, string>
-  packageJson: { devDependencies?: Record<string, string>; dependencies?: Record<string, string> } & Record<
-    string,
-    unknown
-  >
-  /** Packager configs (electron-builder.*, forge.config.*), by file name. */
-  packagerConfigs: Map<string, string>
-  /** Version of node_modules/electron, when installed. */
-  installedElectron?: string
-  /** The CSP main sends as a header, when the project has one. */
-  headerCsp?: string
-}
-
-/** One checklist rule: its items, and the violations it finds (empty = passes). */
-export interface Check {
-  id: string
-  items: number[]
-  title: string
-  run(project: Project): string[]
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Loading
-
-const SOURCE_EXT = /\.(ts|svelte|html)$/
-const BUILD_EXT = /\.(js|cjs|mjs|html)$/
-
-function walk(root: string): string[] {
-  if (!existsSync(root)) return []
-  return readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .map((f) => f.split('\\').join('/'))
-    .filter((f) => statSync(join(root, f)).isFile())
-}
-
-/**
- * Loads a project tree. Fixture files carry a `.fixture` suffix (kept out of tsc, eslint and prettier);
- * it is stripped here.
- */
-export function loadProject(root: string, name: string, extra: Partial<Project> = {}): Project {
-  const sources = new Map<string, string>()
-  const build = new Map<string, string>()
-  const packagerConfigs = new Map<string, string>()
-  let packageJson: Project['packageJson'] = {}
-  const top = readdirSync(root).filter((f) => statSync(join(root, f)).isFile())
-  const trees = ['main', 'renderer', 'out/main', 'out/preload', 'out/renderer'].flatMap((dir) =>
-    walk(join(root, dir)).map((f) => `${dir}/${f}`)
-  )
-  for (const raw of [...top, ...trees]) {
-    const file = raw.replace(/\.fixture$/, '')
-    const read = (): string => readFileSync(join(root, raw), 'utf8')
-    if (/^(main|renderer)\//.test(file) && SOURCE_EXT.test(file)) {
-      if (/\.test\.ts$/.test(file) || file === 'main/test-fixtures.ts') continue
-      sources.set(file, read())
-    } else if (/^out\/(main|preload|renderer)\//.test(file) && BUILD_EXT.test(file)) {
-      build.set(file, read())
-    } else if (file === 'package.json') {
-      packageJson = JSON.parse(read()) as Project['packageJson']
-    } else if (/^(electron-builder\.(json|ya?ml|js|cjs|mjs|ts)|forge\.config\.(js|cjs|mjs|ts))$/.test(file)) {
-      packagerConfigs.set(file, read())
-    }
-  }
-  const installed = join(root, 'node_modules/electron/package.json')
-  const installedElectron = existsSync(installed)
-    ? (JSON.parse(readFileSync(installed, 'utf8')) as { version: string }).version
-    : undefined
-  return { name, sources, build, packageJson, packagerConfigs, installedElectron, ...extra }
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// AST helpers
-
-const parsed = new Map<string, ts.SourceFile>()
-
-function parse(file: string, text: string): ts.SourceFile {
-  const key = `${file}\0${text.length}\0${text.slice(0, 200)}`
-  let sf = parsed.get(key)
-  if (sf === undefined) {
-    const kind = /\.(c|m)?js$/.test(file) ? ts.ScriptKind.JS : ts.ScriptKind.TS
-    sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind)
-    parsed.set(key, sf)
-  }
-  return sf
-}
-
-function visit(node: ts.Node, fn: (n: ts.Node) => void): void {
-  fn(node)
-  node.forEachChild((child) => visit(child, fn))
-}
-
-function nodes<T extends ts.Node>(sf: ts.Node, guard: (n: ts.Node) => n is T): T[] {
-  const out: T[] = []
-  visit(sf, (n) => {
-    if (guard(n)) out.push(n)
-  })
-  return out
-}
-
-/** TS sources under a prefix, parsed. */
-function tsFiles(p: Project, filter: (file: string) => boolean): [string, ts.SourceFile][] {
-  return [...p.sources]
-    .filter(([f]) => f.endsWith('.ts') && filter(f))
-    .map(([f, text]) => [f, parse(f, text)] as [string, ts.SourceFile])
-}
-
-const isPreload = (f: string): boolean => f.startsWith('main/preload/')
-const isMain = (f: string): boolean => f.startsWith('main/') && !isPreload(f)
-const isRenderer = (f: string): boolean => f.startsWith('renderer/')
-
-/** `x.name(...)` calls, with the receiver's text. */
-function methodCalls(sf: ts.Node, name: string): ts.CallExpression[] {
-  return nodes(sf, ts.isCallExpression).filter(
-    (c) => ts.isPropertyAccessExpression(c.expression) && c.expression.name.text === name
-  )
-}
-
-function receiverText(call: ts.CallExpression): string {
-  return ts.isPropertyAccessExpression(call.expression) ? call.expression.expression.getText() : ''
-}
-
-function firstStringArg(call: ts.CallExpression): string | undefined {
-  const a = call.arguments[0]
-  return a !== undefined && ts.isStringLiteralLike(a) ? a.text : undefined
-}
-
-/** The listener given for `.on('<event>', fn)` / `.once(...)` calls. */
-function listeners(sf: ts.Node, event: string): ts.Expression[] {
-  return [...methodCalls(sf, 'on'), ...methodCalls(sf, 'once')]
-    .filter((c) => firstStringArg(c) === event)
-    .map((c) => c.arguments[1])
-    .filter((a): a is ts.Expression => a !== undefined)
-}
-
-function callsMethod(node: ts.Node, name: string): boolean {
-  return methodCalls(node, name).length > 0
-}
-
-/** Every string a literal or template part spells out. */
-function stringTexts(sf: ts.Node): { text: string; node: ts.Node }[] {
-  const out: { text: string; node: ts.Node }[] = []
-  visit(sf, (n) => {
-    if (ts.isStringLiteralLike(n)) out.push({ text: n.text, node: n })
-    else if (ts.isTemplateHead(n) || ts.isTemplateMiddle(n) || ts.isTemplateTail(n))
-      out.push({ text: n.text, node: n })
-  })
-  return out
-}
-
-function where(file: string, node: ts.Node): string {
-  const sf = node.getSourceFile()
-  const { line } = sf.getLineAndCharacterOfPosition(node.getStart(sf))
-  return `${file}:${line + 1}`
-}
-
-function findFunction(p: Project, name: string): ts.FunctionLikeDeclaration | undefined {
-  for (const [, sf] of tsFiles(p, isMain)) {
-    for (const n of nodes(sf, (x): x is ts.FunctionDeclaration => ts.isFunctionDeclaration(x))) {
-      if (n.name?.text === name) return n
-    }
-    for (const v of nodes(sf, ts.isVariableDeclaration)) {
-      if (
-        ts.isIdentifier(v.name) &&
-        v.name.text === name &&
-        v.initializer !== undefined &&
-        (ts.isArrowFunction(v.initializer) || ts.isFunctionExpression(v.initializer))
-      )
-        return v.initializer
-    }
-  }
-  return undefined
-}
-
-function constInitializer(sf: ts.SourceFile, name: string): ts.Expression | undefined {
-  return nodes(sf, ts.isVariableDeclaration).find((v) => ts.isIdentifier(v.name) && v.name.text === name)
-    ?.initializer
-}
-
-/** The object literal a function returns, when it has exactly one `return {...}` (or is `() => ({...})`). */
-function returnedObject(fn: ts.FunctionLikeDeclaration): ts.ObjectLiteralExpression | undefined {
-  const body = fn.body
-  if (body === undefined) return undefined
-  if (!ts.isBlock(body)) {
-    const e = ts.isParenthesizedExpression(body) ? body.expression : body
-    return ts.isObjectLiteralExpression(e) ? e : undefined
-  }
-  const returns = nodes(body, ts.isReturnStatement)
-  const only = returns.length === 1 ? returns[0]?.expression : undefined
-  return only !== undefined && ts.isObjectLiteralExpression(only) ? only : undefined
-}
+export { loadProject, type Check, type Project } from './project'
 
 // ---------------------------------------------------------------------------------------------------------
 // Windows and their webPreferences
@@ -267,9 +94,6 @@ function windowPrefs(p: Project): WindowPrefs[] {
 }
 
 type PrefRule = (props: Map<string, ts.Expression>) => string | undefined
-
-const isTrue = (e: ts.Expression | undefined): boolean => e?.kind === ts.SyntaxKind.TrueKeyword
-const isFalse = (e: ts.Expression | undefined): boolean => e?.kind === ts.SyntaxKind.FalseKeyword
 
 const mustBe =
   (key: string, value: boolean): PrefRule =>
@@ -344,16 +168,6 @@ function weakerThan(meta: string, header: string): string[] {
 
 // ---------------------------------------------------------------------------------------------------------
 // The checks
-
-const FUSES: Record<string, boolean> = {
-  RunAsNode: false,
-  EnableCookieEncryption: true,
-  EnableNodeOptionsEnvironmentVariable: false,
-  EnableNodeCliInspectArguments: false,
-  EnableEmbeddedAsarIntegrityValidation: true,
-  OnlyLoadAppFromAsar: true,
-  GrantFileProtocolExtraPrivileges: false
-}
 
 /** Lowest Electron major accepted: latest stable (45 on 2025-11-30 per `npm view electron dist-tags`) − 2. */
 export const ELECTRON_MAJOR_FLOOR = 43
@@ -655,41 +469,8 @@ export const CHECKS: Check[] = [
       return out
     }
   },
-  {
-    id: 'no-file-protocol',
-    items: [18],
-    title: 'no loadFile / file: URLs in main; the renderer is served by protocol.handle',
-    run(p) {
-      const out: string[] = []
-      const main = tsFiles(p, isMain)
-      for (const [file, sf] of main) {
-        for (const c of methodCalls(sf, 'loadFile')) out.push(`${where(file, c)}: loadFile (file://)`)
-        for (const c of methodCalls(sf, 'loadURL'))
-          if ((firstStringArg(c) ?? '').startsWith('file:'))
-            out.push(`${where(file, c)}: loadURL of a file: URL`)
-      }
-      if (!main.some(([, sf]) => methodCalls(sf, 'handle').some((c) => receiverText(c).endsWith('protocol'))))
-        out.push('no protocol.handle: the renderer is not served from a custom scheme')
-      return out
-    }
-  },
-  {
-    id: 'fuses',
-    items: [19],
-    title: 'the packager config flips the 7 fuses of reliability.md S11',
-    run(p) {
-      if (p.packagerConfigs.size === 0) return ['no packager config (electron-builder / forge) sets fuses']
-      const out: string[] = []
-      for (const [file, text] of p.packagerConfigs) {
-        const found = fuseValues(file, text)
-        for (const [fuse, want] of Object.entries(FUSES)) {
-          const got = found.get(fuse.toLowerCase())
-          if (got !== want) out.push(`${file}: ${fuse} is ${got ?? 'unset'}, want ${want}`)
-        }
-      }
-      return out
-    }
-  },
+  noFileProtocolCheck,
+  fusesCheck,
   {
     id: 'preload-exposure',
     items: [20],
@@ -756,26 +537,6 @@ function reachesSenderCheck(sf: ts.SourceFile, node: ts.Node, depth: number): bo
     if (decl !== undefined && decl !== node && reachesSenderCheck(sf, decl, depth + 1)) return true
   }
   return false
-}
-
-/** Fuse values from a forge config (`[FuseV1Options.X]: bool`) or an electron-builder one (`x: bool` in electronFuses). */
-function fuseValues(file: string, text: string): Map<string, boolean> {
-  const out = new Map<string, boolean>()
-  if (file.endsWith('.json')) {
-    const fuses = (JSON.parse(text) as { electronFuses?: Record<string, boolean> }).electronFuses ?? {}
-    for (const [k, v] of Object.entries(fuses)) out.set(k.toLowerCase(), v)
-    return out
-  }
-  const sf = parse(file.replace(/\.(c|m)js$/, '.js'), text)
-  for (const prop of nodes(sf, ts.isPropertyAssignment)) {
-    const v = prop.initializer
-    if (!isTrue(v) && !isFalse(v)) continue
-    const name = ts.isComputedPropertyName(prop.name)
-      ? prop.name.expression.getText().replace(/^.*\./, '')
-      : prop.name.getText().replace(/['"]/g, '')
-    out.set(name.toLowerCase(), isTrue(v))
-  }
-  return out
 }
 
 /** Convenience for reports: which checklist items a list of checks covers. */

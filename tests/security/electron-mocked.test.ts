@@ -64,8 +64,22 @@ const world = await vi.hoisted(async () => {
   }
   const exposed = new Map<string, unknown>()
   const sent: unknown[][] = []
+  const schemes = {
+    privileged: [] as unknown[],
+    handlers: new Map<string, (r: Request) => Promise<Response>>()
+  }
   const electron = {
     app,
+    protocol: {
+      registerSchemesAsPrivileged: (list: unknown[]) => {
+        calls.push('registerSchemesAsPrivileged')
+        schemes.privileged.push(...list)
+      },
+      handle: (scheme: string, handler: (r: Request) => Promise<Response>) => {
+        calls.push(`handle:${scheme}`)
+        schemes.handlers.set(scheme, handler)
+      }
+    },
     BrowserWindow: FakeWindow,
     dialog: { showErrorBox: () => undefined },
     Menu: { setApplicationMenu: () => undefined, buildFromTemplate: (t: unknown) => t },
@@ -98,6 +112,7 @@ const world = await vi.hoisted(async () => {
     FakeContents,
     calls,
     handlers,
+    schemes,
     session,
     exposed,
     sent,
@@ -106,7 +121,6 @@ const world = await vi.hoisted(async () => {
 })
 vi.mock('electron', () => world.electron)
 
-const ENTRY = 'index.html'
 let userData: string
 let entryUrl: string
 
@@ -119,8 +133,7 @@ beforeAll(async () => {
   await import('../../main/index')
   // start() runs after whenReady; wait until the window exists.
   await vi.waitFor(() => expect(world.windows.length).toBe(1), { timeout: 10_000 })
-  const loaded = world.windows[0]!.loaded[0]!
-  entryUrl = `file://${loaded.replace(/^file:/, '')}`
+  entryUrl = world.windows[0]!.loaded[0]!
   await import('../../main/preload/index')
 })
 afterAll(async () => {
@@ -140,6 +153,9 @@ function prevented(contents: EventEmitter, event: string, url: string): boolean 
 
 const FOREIGN = [
   'https://evil.example/',
+  'app://evil/index.html',
+  'app://emboscada.evil/',
+  'file:///index.html',
   'http://127.0.0.1:5173/',
   'file:///etc/passwd',
   'javascript:alert(1)',
@@ -175,9 +191,53 @@ describe('window options (captured from the BrowserWindow main creates)', () => 
     expect(String(prefs().preload)).toMatch(/[\\/]preload[\\/]preload\.cjs$/)
   })
 
-  it('item 1: a packaged app loads only the local build, never a remote URL', () => {
-    expect(mainWindow().loaded).toHaveLength(1)
-    expect(mainWindow().loaded[0]).toMatch(new RegExp(`^file:.*[\\\\/]renderer[\\\\/]${ENTRY}$`))
+  it('items 1/18: a packaged app loads only the local build, from app://, never file:// or a remote URL', () => {
+    expect(mainWindow().loaded).toEqual(['app://emboscada/index.html'])
+  })
+})
+
+describe('item 18: the app:// scheme (no file://)', () => {
+  const serve = (url: string, initiatorOrigin?: string): Promise<Response> => {
+    const request = new Request(url)
+    if (initiatorOrigin !== undefined)
+      Object.defineProperty(request, 'initiatorOrigin', { value: initiatorOrigin })
+    return world.schemes.handlers.get('app')!(request)
+  }
+
+  it('is privileged before ready (standard, secure), never bypassing CSP or open to CORS', () => {
+    expect(world.calls.indexOf('registerSchemesAsPrivileged')).toBeLessThan(world.calls.indexOf('whenReady'))
+    expect(world.schemes.privileged).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }
+    ])
+  })
+
+  it('is served before the window loads, with our CSP on the page', async () => {
+    expect(world.calls.indexOf('handle:app')).toBeGreaterThan(world.calls.indexOf('whenReady'))
+    const page = await serve(entryUrl)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/)
+    expect(page.headers.get('content-security-policy')).toBe(RENDERER_CSP)
+  })
+
+  it.each([
+    'app://emboscada/../package.json',
+    'app://emboscada/%2e%2e/package.json',
+    'app://emboscada/..%2fpackage.json',
+    'app://emboscada/..%5cpackage.json',
+    'app://emboscada/..\\package.json',
+    'app://emboscada//etc/passwd',
+    'app://emboscada/%2fetc%2fpasswd',
+    'app://emboscada/index.html%00.js',
+    'app://evil/index.html'
+  ])('never serves anything outside the renderer build: %s', async (url) => {
+    const response = await serve(url)
+    expect(response.status).not.toBe(200)
+    expect(await response.text()).not.toContain('"name": "emboscada"')
+  })
+
+  it('refuses a foreign page reaching for our files', async () => {
+    expect((await serve(entryUrl, 'https://evil.example')).status).toBe(403)
+    expect((await serve(entryUrl, 'app://emboscada')).status).toBe(200)
   })
 })
 
@@ -278,6 +338,7 @@ describe('IPC (through the preload, as the page would call it)', () => {
   it.each([
     ['a foreign page', () => frame('https://evil.example/')],
     ['another file', () => frame('file:///tmp/evil.html')],
+    ['another app:// host', () => frame('app://evil/index.html')],
     ['a subframe of our page', () => frame(entryUrl, { url: entryUrl })],
     ['no frame', () => ({ senderFrame: null })]
   ])('item 17: refuses %s on every channel', async (_label, sender) => {

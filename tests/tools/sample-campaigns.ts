@@ -3,6 +3,7 @@ import { stateHash } from '../../rules/core/hash'
 import type { Campaign } from '../../rules/core/schemas'
 import type { EncounterState } from '../../rules/core/types'
 import { athkriSampleEncounter } from '../../rules/systems/athkri'
+import { carnevaleSampleEncounter } from '../../rules/systems/carnevale/sample'
 import { hq2SampleEncounter } from '../../rules/systems/hq2'
 import { createFigure } from '../../rules/systems/minecraft/content'
 import { pathfinder1eSampleEncounter } from '../../rules/systems/pathfinder1e/sample'
@@ -99,6 +100,7 @@ export function buildSampleCampaigns(): Campaign[] {
     minecraftSample(),
     campaignOf('hq2-sample', 'HeroQuest 2: la guarida del Fimir', [hq2SampleEncounter()]),
     campaignOf('athkri-sample', 'Athkri: emboscada en el vado', [athkriSampleEncounter()]),
-    campaignOf('pathfinder1e-sample', 'Pathfinder: emboscada goblin', [pathfinder1eSampleEncounter()])
+    campaignOf('pathfinder1e-sample', 'Pathfinder: emboscada goblin', [pathfinder1eSampleEncounter()]),
+    campaignOf('carnevale-sample', 'Canal fight', [carnevaleSampleEncounter()])
   ]
 }

@@ -1,12 +1,24 @@
 import type { Campaign, CampaignSummary } from '../../../rules/core/schemas'
-import { StoreError, type CampaignStore, type StoreErrorCode } from '../../../main/store/campaign-store'
+import {
+  StoreError,
+  type BackupEntry,
+  type CampaignStore,
+  type QuarantineEntry,
+  type StoreErrorCode
+} from '../../../main/store/campaign-store'
 import type { EmboscadaApi, EmboscadaGlobal, IpcResult } from '../../../main/ipc/contract'
 import { API_GLOBAL } from '../../../main/ipc/channels'
+import { isStoreProblem } from '../../../main/store/store-problem'
 
 function unwrap<T>(result: IpcResult<T>): T {
   if (result.ok) return result.value
-  const { code, message } = result.error
-  // IPC-only codes (badRequest, forbidden, internal) read as an i/o failure to the UI.
+  const { code, message, problem, params } = result.error
+  // The problem and its params are what the UI words in the GM's language; the message stays the detail.
+  const detail = isStoreProblem(problem) ? { problem, params: params ?? {} } : undefined
+  // A refused payload with a named problem is invalid data, not a failing disk.
+  if (code === 'badRequest' && detail !== undefined)
+    throw new StoreError('invalid', message, undefined, detail)
+  // Other IPC-only codes (badRequest, forbidden, internal) read as an i/o failure to the UI.
   const storeCodes: readonly string[] = [
     'notFound',
     'corrupt',
@@ -16,7 +28,12 @@ function unwrap<T>(result: IpcResult<T>): T {
     'badId',
     'io'
   ]
-  throw new StoreError(storeCodes.includes(code) ? (code as StoreErrorCode) : 'io', message)
+  throw new StoreError(
+    storeCodes.includes(code) ? (code as StoreErrorCode) : 'io',
+    message,
+    undefined,
+    detail
+  )
 }
 
 /** The Electron build's campaign store: the preload's `window.emboscada` API, results unwrapped. */
@@ -28,6 +45,11 @@ export function createIpcStore(
     load: async (id: string): Promise<Campaign> => unwrap(await api.campaign.load({ id })),
     save: async (campaign: Campaign): Promise<void> => {
       unwrap(await api.campaign.save(campaign))
-    }
+    },
+    importJson: async (json: string): Promise<CampaignSummary> => unwrap(await api.campaign.import({ json })),
+    backups: async (id: string): Promise<BackupEntry[]> => unwrap(await api.campaign.backups({ id })),
+    restoreBackup: async (id: string, file: string): Promise<Campaign> =>
+      unwrap(await api.campaign.restore({ id, file })),
+    quarantined: async (): Promise<QuarantineEntry[]> => unwrap(await api.campaign.quarantined())
   }
 }

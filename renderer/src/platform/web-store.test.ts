@@ -18,6 +18,9 @@ class MemoryStorage implements KeyValueStorage {
   setItem(key: string, value: string): void {
     this.items.set(key, value)
   }
+  removeItem(key: string): void {
+    this.items.delete(key)
+  }
 }
 
 describe('the web campaign store', () => {
@@ -52,12 +55,14 @@ describe('the web campaign store', () => {
     expect((await store.list()).map((c) => c.id)).toEqual(['other'])
   })
 
-  it('reports a corrupt entry without touching it, and skips it in the list', async () => {
+  it('moves a corrupt entry aside with its text intact, reports it, and skips it in the list', async () => {
     const storage = new MemoryStorage()
     const store = createWebStore(storage, [sampleCampaign()])
     storage.setItem('emboscada:campaign:broken', '{not json')
     await expect(store.load('broken')).rejects.toMatchObject({ name: 'StoreError', code: 'corrupt' })
-    expect(storage.getItem('emboscada:campaign:broken')).toBe('{not json')
+    const [entry] = await store.quarantined()
+    expect(entry).toMatchObject({ id: 'broken', reason: 'corrupt', thisSession: true })
+    expect(storage.getItem(entry!.file)).toBe('{not json')
     expect((await store.list()).map((c) => c.id)).toEqual(['minecraft-sample'])
   })
 

@@ -4,14 +4,20 @@ import {
   StoreError,
   assertCampaignId,
   summarize,
-  type CampaignStore
+  type BackupEntry,
+  type CampaignStore,
+  type QuarantineEntry
 } from '../../../main/store/campaign-store'
+import { contentRefusal } from '../../../main/store/decode'
+import { decodeImportText, freeCampaignId, storeErrorOf } from '../../../main/store/import-text'
+import { schemaParams } from '../../../main/validation'
+import { WebBackups } from './web-backups'
 
 const PREFIX = 'emboscada:campaign:'
 const SEEDED = 'emboscada:seeded'
 
 /** The few `Storage` methods the adapter uses, so tests can pass a Map-backed shim. */
-export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'key' | 'length'>
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>
 
 function read(storage: KeyValueStorage, id: string): Campaign {
   const text = storage.getItem(PREFIX + id)
@@ -28,6 +34,13 @@ function read(storage: KeyValueStorage, id: string): Campaign {
   const rules = rulesViolation(parsed.data)
   if (rules !== null) throw new StoreError('invalid', `campaign ${id}: ${rules}`)
   return parsed.data
+}
+
+/** A failed write: browsers throw QuotaExceededError when the origin's few megabytes are used up. */
+function storageError(error: unknown): StoreError {
+  const message = error instanceof Error ? error.message : String(error)
+  const full = error instanceof Error && (error.name === 'QuotaExceededError' || /quota/i.test(message))
+  return new StoreError('io', message, undefined, full ? { problem: 'storageFull' } : undefined)
 }
 
 /** Sample ids already offered (an unreadable record counts as none: seeding never overwrites). */
@@ -51,10 +64,15 @@ function storedIds(storage: KeyValueStorage): string[] {
 
 /**
  * The web build's campaign store over browser storage: one JSON entry per campaign, seeded with the
- * bundled samples on first run. An entry that does not parse or validate is reported, never overwritten
- * by a load (only an explicit save replaces it).
+ * bundled samples on first run, with its last versions kept as backups (web-backups.ts). An entry that does
+ * not parse or validate is moved aside, never overwritten, and the newest good backup opened in its place;
+ * `quarantined()` reports it. `now` is injectable for tests.
  */
-export function createWebStore(storage: KeyValueStorage, seeds: readonly Campaign[]): CampaignStore {
+export function createWebStore(
+  storage: KeyValueStorage,
+  seeds: readonly Campaign[],
+  options: { now?: () => Date } = {}
+): CampaignStore {
   // Each sample is offered once: a sample added in a later version appears, a deleted one stays deleted.
   const seeded = seededIds(storage)
   const fresh = seeds.filter((seed) => !seeded.includes(seed.id))
@@ -62,33 +80,70 @@ export function createWebStore(storage: KeyValueStorage, seeds: readonly Campaig
     if (storage.getItem(PREFIX + seed.id) === null) storage.setItem(PREFIX + seed.id, JSON.stringify(seed))
   }
   if (fresh.length > 0) storage.setItem(SEEDED, JSON.stringify([...seeded, ...fresh.map((s) => s.id)]))
+  const backups = new WebBackups({
+    storage,
+    keyOf: (id) => PREFIX + id,
+    readCurrent: (id) => read(storage, id),
+    now: options.now ?? (() => new Date())
+  })
   return {
     async list(): Promise<CampaignSummary[]> {
       const summaries: CampaignSummary[] = []
       for (const id of storedIds(storage)) {
         try {
-          summaries.push(summarize(read(storage, id)))
+          summaries.push(summarize(backups.open(id)))
         } catch {
-          // An unreadable entry is skipped in the list; opening it reports why.
+          // Unreadable with no good backup: moved aside and left out; quarantined() reports it.
         }
       }
       return summaries
     },
     async load(id: string): Promise<Campaign> {
       assertCampaignId(id)
-      return read(storage, id)
+      return backups.open(id)
     },
     async save(campaign: Campaign): Promise<void> {
       const parsed = campaignSchema.safeParse(campaign)
-      if (!parsed.success)
-        throw new StoreError('invalid', parsed.error.issues[0]?.message ?? 'invalid campaign')
-      const rules = rulesViolation(parsed.data)
-      if (rules !== null) throw new StoreError('invalid', rules)
-      try {
-        storage.setItem(PREFIX + parsed.data.id, JSON.stringify(parsed.data))
-      } catch (error) {
-        throw new StoreError('io', error instanceof Error ? error.message : String(error))
+      if (!parsed.success) {
+        const message = parsed.error.issues[0]?.message ?? 'invalid campaign'
+        throw new StoreError('invalid', message, undefined, {
+          problem: 'schema',
+          params: schemaParams(parsed.error)
+        })
       }
+      // The figure cap and the ruleset's schemas: what a load or an import would refuse is not written.
+      const content = contentRefusal(parsed.data)
+      if (content !== null) throw storeErrorOf(content)
+      backups.setAside(parsed.data.id)
+      try {
+        backups.writeCurrent(parsed.data.id, JSON.stringify(parsed.data))
+      } catch (error) {
+        throw storageError(error)
+      }
+    },
+    /** The desktop's import rules: same checks, a taken id gets `-2`, `-3`..., nothing is overwritten. */
+    async importJson(json: string): Promise<CampaignSummary> {
+      const imported = decodeImportText(json)
+      const id = await freeCampaignId(imported.id, (id) => storage.getItem(PREFIX + id) !== null)
+      const campaign: Campaign = { ...imported, id }
+      try {
+        storage.setItem(PREFIX + id, JSON.stringify(campaign))
+      } catch (error) {
+        throw storageError(error)
+      }
+      return summarize(campaign)
+    },
+    async backups(id: string): Promise<BackupEntry[]> {
+      assertCampaignId(id)
+      return backups.list(id)
+    },
+    async restoreBackup(id: string, file: string): Promise<Campaign> {
+      assertCampaignId(id)
+      return backups.restore(id, file)
+    },
+    /** Entries moved aside (storage keys as `file`); this session's are marked, as on the desktop. */
+    async quarantined(): Promise<QuarantineEntry[]> {
+      return backups.quarantined()
     }
   }
 }

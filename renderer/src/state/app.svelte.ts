@@ -1,6 +1,5 @@
 import type { Campaign, CampaignSummary } from '../../../rules/core/schemas'
-import { StoreError, type CampaignStore } from '../../../main/store/campaign-store'
-import type { MessageKey, Params } from '../i18n'
+import type { CampaignStore } from '../../../main/store/campaign-store'
 import { openStore } from '../platform'
 import { WorkerAiPlayer } from '../worker/ai-client'
 import { EncounterSession } from './encounter.svelte'
@@ -9,12 +8,12 @@ import type { Violation } from '../../../rules/core/types'
 import { locale } from './locale.svelte'
 import { formatCost, type CostPart } from './options'
 import { parseRoute, routeHash, type Route } from './route'
+import { BackupsState } from './backups.svelte'
+import { importFile, type ImportOutcome, type PickedFile } from './import-file'
+import { storeFailureOf, type ShownError } from './store-error-text'
 
-/** An error shown to the GM: a catalogue key and its parameters. */
-export interface AppError {
-  key: MessageKey
-  params: Params
-}
+/** An error shown to the GM: a catalogue key and its parameters, or a store failure worded when shown. */
+export type AppError = ShownError
 
 /** AI pacing: 350 ms per step so a person can follow, 0 with `?fast=1` (tests). */
 function aiDelay(): number {
@@ -30,13 +29,18 @@ export class AppState {
   session = $state.raw<EncounterSession | null>(null)
   error = $state.raw<AppError | null>(null)
   loading = $state(false)
+  /** The backups dialog and the notices about files moved aside; a restore reloads the list. */
+  readonly backups = new BackupsState(
+    () => this.#store,
+    () => this.#list()
+  )
 
   /** Opens the store and goes where the URL says (so a reload returns to the open fight). */
   async init(): Promise<void> {
     try {
       this.#store = await openStore()
     } catch (error) {
-      this.error = { key: 'error.load', params: { detail: message(error) } }
+      this.error = { action: { kind: 'load' }, failure: storeFailureOf(error) }
       return
     }
     window.addEventListener('hashchange', () => void this.#follow())
@@ -74,19 +78,30 @@ export class AppState {
     }
   }
 
+  /** Adds a campaign from a picked file and refreshes the list; the outcome is shown beside the button. */
+  async importFile(file: PickedFile): Promise<ImportOutcome> {
+    if (!this.#store) return { ok: false, failure: { code: 'io', message: 'the campaign store is not open' } }
+    const outcome = await importFile(file, this.#store)
+    if (outcome.ok) await this.#list()
+    return outcome
+  }
+
   #fail(error: unknown): void {
-    const corrupt =
-      error instanceof CorruptSaveError ||
-      (error instanceof StoreError && ['corrupt', 'invalid'].includes(error.code))
-    this.error = { key: corrupt ? 'error.corrupt' : 'error.load', params: { detail: message(error) } }
+    // A save that replays to another hash is the app's own finding, with no store problem to word.
+    this.error =
+      error instanceof CorruptSaveError
+        ? { key: 'error.corrupt', params: { detail: error.message } }
+        : { action: { kind: 'load' }, failure: storeFailureOf(error) }
   }
 
   async #list(): Promise<void> {
     if (!this.#store) return
     try {
       this.campaigns = await this.#store.list()
+      // A list is when unreadable files get moved aside: ask what happened, to tell the GM.
+      await this.backups.refreshNotices()
     } catch (error) {
-      this.error = { key: 'error.load', params: { detail: message(error) } }
+      this.error = { action: { kind: 'load' }, failure: storeFailureOf(error) }
     }
   }
 
@@ -121,8 +136,4 @@ export class AppState {
       this.loading = false
     }
   }
-}
-
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }

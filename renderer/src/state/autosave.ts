@@ -1,10 +1,12 @@
 import type { Campaign, EncounterRecord } from '../../../rules/core/schemas'
 import type { Command } from '../../../rules/core/types'
 import type { CampaignStore } from '../../../main/store/campaign-store'
+import { storeFailureOf, type StoreFailure } from './store-error-text'
 
 /**
  * Keeps one encounter's record in its campaign and saves the campaign after every accepted command.
- * Saves run one after another in call order; `onResult` hears null after a save lands, or the error.
+ * Saves run one after another in call order; `onResult` hears null after a save lands, or the failure (kept
+ * whole, so the UI words it in the GM's language).
  */
 export class Autosave {
   #campaign: Campaign
@@ -13,8 +15,8 @@ export class Autosave {
   constructor(
     campaign: Campaign,
     readonly encounterId: string,
-    private readonly store: CampaignStore,
-    private readonly onResult: (error: string | null) => void
+    private readonly store: Pick<CampaignStore, 'save'>,
+    private readonly onResult: (failure: StoreFailure | null) => void
   ) {
     if (!campaign.encounters.some((e) => e.id === encounterId)) throw new Error(`no encounter ${encounterId}`)
     this.#campaign = campaign
@@ -44,7 +46,7 @@ export class Autosave {
       .then(() => this.store.save(campaign))
       .then(
         () => this.onResult(null),
-        (error: unknown) => this.onResult(error instanceof Error ? error.message : String(error))
+        (error: unknown) => this.onResult(storeFailureOf(error))
       )
   }
 

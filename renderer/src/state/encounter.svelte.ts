@@ -13,6 +13,7 @@ import type { KeyValueStorage } from '../platform/web-store'
 import type { AiPlayer } from '../worker/ai-client'
 import { AiTurns } from './ai-turns'
 import { Autosave } from './autosave'
+import type { StoreFailure } from './store-error-text'
 import {
   attackTargets,
   deriveView,
@@ -21,6 +22,7 @@ import {
   tokenAt,
   type MoveOption
 } from './battlemap-view'
+import { InchesControl } from './inches-control.svelte'
 import type { AiNote } from './log-lines'
 import {
   attackOptions,
@@ -34,7 +36,7 @@ import {
 } from './options'
 import { refusal } from './refusal'
 import { restore } from './restore'
-import { squareName } from './square-name'
+import { placeName } from './square-name'
 
 type EncounterActor = ReturnType<typeof createEncounterActor>
 type Snapshot = ReturnType<EncounterActor['getSnapshot']>
@@ -77,7 +79,7 @@ export class EncounterSession {
   refused = $state.raw<Violation | null>(null)
   notes = $state.raw<AiNote[]>([])
   aiThinking = $state(false)
-  saveError = $state.raw<string | null>(null)
+  saveError = $state.raw<StoreFailure | null>(null)
 
   readonly state: EncounterState = $derived.by(() => this.snapshot.context.state)
   readonly active = $derived(this.state.combatants.find((c) => c.id === this.state.turn?.activeId) ?? null)
@@ -150,6 +152,9 @@ export class EncounterSession {
     })
   )
 
+  /** Drag-to-move and target clicks on a board measured in inches; null on a square grid (which uses `view`). */
+  readonly inches: InchesControl | null
+
   constructor(campaign: Campaign, encounterId: string, deps: SessionDeps) {
     this.#deps = deps
     this.#autosave = new Autosave(campaign, encounterId, deps.store, (error) => (this.saveError = error))
@@ -159,6 +164,7 @@ export class EncounterSession {
     this.#actor = createEncounterActor(state, this.ruleset, [...record.commands])
     this.snapshot = $state.raw(this.#actor.getSnapshot())
     this.#unsubscribe = this.#watch()
+    this.inches = state.board.inches ? new InchesControl(this) : null
     this.notes = loadNotes(deps.notesStorage, this.#notesKey).filter((n) => n.at < state.log.length)
     this.#aiTurns = new AiTurns(
       {
@@ -225,7 +231,7 @@ export class EncounterSession {
       if (found) params[nameKey] = found
     }
     if (typeof params.x === 'number' && typeof params.y === 'number') {
-      params.square = squareName({ x: params.x, y: params.y })
+      params.square = placeName(this.state.board, { x: params.x, y: params.y })
     }
     return this.#deps.describe({ code: violation.code, params })
   }
@@ -297,6 +303,7 @@ export class EncounterSession {
   clearSelection(): void {
     this.targetId = null
     this.refused = null
+    this.inches?.cancel()
   }
 
   /** Throws the fight away and sets it up again from its initial state (saved at once). */

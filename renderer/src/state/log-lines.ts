@@ -1,9 +1,9 @@
 import { decisionKey } from '../../../rules/core/decision-key'
 import type { GameEvent } from '../../../rules/core/events'
-import type { EncounterState } from '../../../rules/core/types'
+import type { Board, EncounterState } from '../../../rules/core/types'
 import type { MessageKey, Params } from '../i18n'
 import { chargeParts, formatCost } from './options'
-import { squareName } from './square-name'
+import { placeName } from './square-name'
 
 /** A line the AI wrote: why it chose its step, placed after the first `at` events of the log. */
 export interface AiNote {
@@ -60,8 +60,12 @@ export function eventLine(
   side: Names,
   tr: LogTranslator,
   /** The parameters a decision was asked with, by its id, so its answer reads like the question. */
-  asked: (decisionId: string) => Params | undefined = () => undefined
+  asked: (decisionId: string) => Params | undefined = () => undefined,
+  /** The board, so positions read as squares on a grid and as inches on a measured table. */
+  board?: Board
 ): Omit<LogLine, 'id'> | null {
+  const place = (pos: { x: number; y: number }): string =>
+    board ? placeName(board, pos) : placeName({ width: 0, height: 0, blocks: [] }, pos)
   switch (e.type) {
     case 'encounter.started':
       return { kind: 'round', text: tr.t('log.encounterStarted') }
@@ -101,7 +105,9 @@ export function eventLine(
       if (!last) return null
       return {
         kind: 'other',
-        text: tr.t('log.moved', { actor: name(e.id), square: squareName(last), steps: e.path.length })
+        text: board?.inches
+          ? tr.t('log.movedTo', { actor: name(e.id), square: place(last) })
+          : tr.t('log.moved', { actor: name(e.id), square: place(last), steps: e.path.length })
       }
     }
     case 'faced':
@@ -132,8 +138,8 @@ export function eventLine(
         kind: 'effect',
         text: tr.t('log.pushed', {
           actor: name(e.id),
-          from: squareName(e.from),
-          to: squareName(e.to)
+          from: place(e.from),
+          to: place(e.to)
         })
       }
     case 'collided':
@@ -142,7 +148,7 @@ export function eventLine(
         text: tr.t('log.collided', {
           actor: name(e.id),
           obstacle: tr.code('obstacle', e.obstacle),
-          square: squareName(e.at)
+          square: place(e.at)
         })
       }
     case 'damaged':
@@ -269,7 +275,7 @@ export function logLines(state: EncounterState, notes: readonly AiNote[], tr: Lo
       })
       return
     }
-    const line = eventLine(event, name, side, tr, (id) => asked.get(id))
+    const line = eventLine(event, name, side, tr, (id) => asked.get(id), state.board)
     if (line) lines.push({ id: String(index), ...line })
   })
   flushNotes(Infinity)

@@ -5,6 +5,7 @@ import type { Command } from '../../../rules/core/types'
 import { Autosave } from './autosave'
 import { play, ruleset, sampleCampaign, sampleInitial } from './fixtures'
 import { CorruptSaveError, restore } from './restore'
+import type { StoreFailure } from './store-error-text'
 
 const commands: Command[] = [{ type: 'encounter.start' }, { type: 'turn.end' }]
 
@@ -35,7 +36,7 @@ describe('restore', () => {
 describe('Autosave', () => {
   it('saves the record with its commands and hash, in call order', async () => {
     const saved: Campaign[] = []
-    const results: Array<string | null> = []
+    const results: Array<StoreFailure | null> = []
     const store = {
       list: async () => [],
       load: async () => sampleCampaign(),
@@ -53,7 +54,7 @@ describe('Autosave', () => {
 
   it('reports a failed save and keeps going', async () => {
     let calls = 0
-    const results: Array<string | null> = []
+    const results: Array<StoreFailure | null> = []
     const store = {
       list: async () => [],
       load: async () => sampleCampaign(),
@@ -65,6 +66,6 @@ describe('Autosave', () => {
     autosave.save([], 'a')
     autosave.save([], 'b')
     await autosave.whenIdle()
-    expect(results).toEqual(['disk full', null])
+    expect(results).toEqual([{ message: 'disk full' }, null])
   })
 })

@@ -1,6 +1,6 @@
 import { lifeRatio, lifeText } from '../../battlemap/life'
 import type { Combatant, EncounterState } from '../../../rules/core/types'
-import { squareName } from './square-name'
+import { placeName } from './square-name'
 
 /** Where a figure stands in the current turn. */
 export type RosterStatus = 'active' | 'done' | 'waiting' | 'out'
@@ -56,7 +56,7 @@ export function roster(state: EncounterState): RosterSide[] {
         lifeMax: c.lifeMax,
         lifeRatio: lifeRatio(c.life, c.lifeMax),
         lifeText: lifeText(c.life, c.lifeMax),
-        square: squareName(c.pos),
+        square: placeName(state.board, c.pos),
         x: c.pos.x,
         y: c.pos.y,
         controller: c.controller,

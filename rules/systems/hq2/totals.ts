@@ -60,8 +60,15 @@ function floor(x: Fraction): Fraction {
 }
 
 /**
+ * The most dice one HQ2 roll may throw. Not a rule of the book (a real table never gets near it): a guard
+ * from reliability.md F2 (≤ 1,000 dice per roll) so an imported giant cannot stall the exact odds, which
+ * grow faster than n² (≈ 257 ms for 2,000 dice).
+ */
+export const MAX_TOTAL_DICE = 1000
+
+/**
  * hq2.md §4.2 step 2 / A1 / A2: max(0, floor(Σ terms × Π factors)), one rounding at the end
- * (`floorEachFactor`: floored after each factor in turn instead).
+ * (`floorEachFactor`: floored after each factor in turn instead), capped at {@link MAX_TOTAL_DICE}.
  */
 export function finishTotal(
   terms: Term[],
@@ -78,7 +85,7 @@ export function finishTotal(
           )
         )
       : factors.reduce((acc, f) => floor(mul(acc, f.factor)), floor(sum))
-  return { terms, factors, value: Math.max(0, Number(x.n)) }
+  return { terms, factors, value: Math.min(MAX_TOTAL_DICE, Math.max(0, Number(x.n))) }
 }
 
 /** hq2.md §4.2 / A2: the level base with a magic multiplier applied before summing. */

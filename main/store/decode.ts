@@ -38,7 +38,12 @@ export function decodeCampaign(raw: unknown, chain: MigrationChain, expectedId?:
     const params = { version: migrated.version, supported: CAMPAIGN_SCHEMA_VERSION }
     return refuse('tooNew', 'tooNew', message, params)
   }
-  if (migrated.kind === 'failed') return refuse('invalid', 'migrationFailed', migrated.message)
+  if (migrated.kind === 'failed') {
+    // No release ever wrote a campaign without a schemaVersion: unless a chain upgrades such files, one is
+    // some other JSON, not an old campaign, and the person is told so rather than "could not be upgraded".
+    const problem = 'schemaVersion' in raw ? 'migrationFailed' : 'notCampaign'
+    return refuse('invalid', problem, migrated.message)
+  }
   // Before the schema, so the answer names the real cause instead of a pile of issues it leads to.
   const early = figuresRefusal(migrated.doc) ?? systemRefusal(migrated.doc)
   if (early !== null) return { ok: false, ...early }

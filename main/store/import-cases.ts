@@ -125,6 +125,15 @@ export const importCases: ImportCase[] = [
     params: { version: 7, supported: 1 }
   },
   {
+    name: 'a document without a schemaVersion',
+    text: () => {
+      const { schemaVersion: _version, ...rest } = athkri()
+      return json(rest)
+    },
+    code: 'invalid',
+    problem: 'notCampaign'
+  },
+  {
     name: 'a version with no migration',
     text: () => json({ ...athkri(), schemaVersion: 0 }),
     code: 'invalid',

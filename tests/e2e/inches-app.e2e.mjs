@@ -90,6 +90,50 @@ test('dragging the active figure reads the distance in inches, and releasing mov
   assert(to.x !== from.x || to.y !== from.y, `${name} moved (${JSON.stringify(to)})`)
 })
 
+/** Where the roster says a figure stands, as a page point on the map. */
+async function figurePoint(page, id) {
+  return point(page, await positionOf(page, id))
+}
+
+/** Drags the active figure from where it stands to a table point (board units) and releases it. */
+async function dragTo(page, id, to) {
+  const a = await figurePoint(page, id)
+  const b = await point(page, to)
+  await page.mouse.move(a.x, a.y)
+  await page.mouse.down()
+  await page.mouse.move(b.x, b.y, { steps: 3 })
+  await page.mouse.up()
+}
+
+test('the Arcabucero shoots the Madre Salobre: odds per weapon, then the roll in the log', async ({
+  page,
+  artifacts
+}) => {
+  await page.getByTestId('end-activation').click()
+  await waitForHumanOrEnd(page)
+  await page.getByTestId('activate-archibugiere').click()
+  const at = await figurePoint(page, 'madre')
+  await page.mouse.click(at.x, at.y)
+  await page.getByTestId('odds-panel').waitFor()
+  assertEqual(await text(page, 'attack-combat'), 'Combate: Arcabuz', 'the weapon is named, not numbered')
+  assert(/^P\(éxito\)$/.test((await page.locator('[data-testid=odds-panel] dt').first().textContent()) ?? ''))
+  assert(/\d+\/\d+/.test(await text(page, 'odds-combat-hit')), 'the hit odds are an exact fraction')
+  assert(
+    (await page.locator('[data-testid^=odds-combat-loss-]').count()) > 1,
+    'the Life lost, value by value'
+  )
+  await page.screenshot({ path: join(artifacts, 'inches-app-odds.png') })
+  await page.getByTestId('attack-combat').click()
+  await page.getByTestId('log-line').filter({ hasText: 'Arcabucero, tirada de Ataque' }).first().waitFor()
+  const roll = (await page.getByTestId('log-line').allTextContents()).find((l) =>
+    l.includes('Arcabucero, tirada de Ataque')
+  )
+  assert(
+    /Arcabucero, tirada de Ataque: \d+ dados → Destino/.test(roll ?? ''),
+    `the roll with its dice (${roll})`
+  )
+})
+
 test('a reload comes back to the same state on the inches map', async ({ page, artifacts }) => {
   const before = await stateHash(page)
   const positions = await Promise.all(figures.map((c) => positionOf(page, c.id)))
@@ -100,4 +144,44 @@ test('a reload comes back to the same state on the inches map', async ({ page, a
   assertEqual(await stateHash(page), before, 'the same state hash')
   assertEqual(await Promise.all(figures.map((c) => positionOf(page, c.id))), positions, 'the same positions')
   await page.screenshot({ path: join(artifacts, 'inches-app-reload.png') })
+})
+
+test('a charge and a Guard: the AI acts and its decisions for the Bauta read as words', async ({
+  page,
+  artifacts
+}) => {
+  await page.getByTestId('end-activation').click()
+  await waitForHumanOrEnd(page)
+  if ((await text(page, 'active-name')) !== 'Espadachina')
+    await page.getByTestId('activate-spadaccina').click()
+  // two Moves toward the Madre Salobre: the second ends in base contact with her, a Charge
+  const madre = await positionOf(page, 'madre')
+  const from = await positionOf(page, 'spadaccina')
+  const d = Math.hypot(from.x - madre.x, from.y - madre.y)
+  const toward = (gap) => ({
+    x: Math.round(madre.x + ((from.x - madre.x) * gap) / d),
+    y: Math.round(madre.y + ((from.y - madre.y) * gap) / d)
+  })
+  await dragTo(page, 'spadaccina', toward(d - 45))
+  await page.getByTestId('log-line').filter({ hasText: 'Espadachina se mueve' }).first().waitFor()
+  await dragTo(page, 'spadaccina', toward(14))
+  await page.getByTestId('log-line').filter({ hasText: 'Espadachina: Carga' }).first().waitFor()
+  await page.getByTestId('own-action-guard').click()
+  await page.getByTestId('log-line').filter({ hasText: 'Espadachina: Guardia' }).first().waitFor()
+  let decisions = 0
+  for (let step = 0; step < 8 && decisions === 0; step++) {
+    const next = '[data-testid=end-activation], [data-testid=result-banner], [data-testid=decision-panel]'
+    await page.locator(next).first().waitFor({ timeout: 60000 })
+    const panel = page.getByTestId('decision-panel')
+    if (await panel.isVisible()) {
+      const words = await panel.innerText()
+      assert(!/combat:\d|\bpass\b|spadaccina|madre|#/.test(words), `the decision reads as words: ${words}`)
+      assert(/Combate: Estoque/.test(words), `an attack choice names the weapon: ${words}`)
+      await page.screenshot({ path: join(artifacts, 'inches-app-decision.png') })
+      decisions++
+      await page.locator('[data-testid^=decision-choice-]').first().click()
+    } else if (await page.getByTestId('result-banner').isVisible()) break
+    else await page.getByTestId('end-activation').click()
+  }
+  assert(decisions > 0, 'the AI side raised a decision for a figure of the Bauta')
 })

@@ -123,6 +123,19 @@ describe('the invariant checks', () => {
     )
   })
 
+  it('catches two overlapping bases on a measured table, and lets a base pass over another', () => {
+    const inches = encounters.find((e) => e.board.inches)!
+    const [c, d] = inches.combatants as [Combatant, Combatant]
+    const near = { ...d, pos: { ...c.pos, x: c.pos.x + 3 } }
+    const overlapping = { ...inches, combatants: [c, near, ...inches.combatants.slice(2)] }
+    const share = mayShareFor(inches.system)
+    expect(() => checkInvariants(overlapping, [], share)).toThrow(/overlap/)
+    const above = { ...near, pos: { ...near.pos, z: c.pos.z + 10 } }
+    expect(() =>
+      checkInvariants({ ...overlapping, combatants: [c, above, ...inches.combatants.slice(2)] }, [], share)
+    ).not.toThrow()
+  })
+
   /** The game with its last recorded state replaced: what checkReplay must then refuse. */
   const forge = (patch: Partial<EncounterState>) => ({
     ...game,

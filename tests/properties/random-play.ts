@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util'
 import { applyEvents, type GameEvent } from '../../rules/core/events'
 import { isFractional, footprintCells } from '../../rules/core/footprint'
 import { stateHash } from '../../rules/core/hash'
+import { planGap } from '../../rules/core/inches/measure'
 import type { Ruleset } from '../../rules/core/ruleset'
 import type { Action, Combatant, Command, EncounterState } from '../../rules/core/types'
 import { applyCommand, whoDecides } from '../../rules/flow/engine'
@@ -222,6 +223,18 @@ export function checkInvariants(
         if (!mayShare(state, c, o)) fail(`${c.id} and ${o.id} share square ${key}`)
       seen.set(key, [...(seen.get(key) ?? []), c])
     }
+  }
+  // On a measured table, bases standing at one height never overlap (rules/core/inches/segments.ts lets a
+  // base at another height pass over or under; 0.1" allows the rounding of positions to whole units).
+  if (state.board.inches) {
+    const standing = state.combatants.filter((x) => !x.out)
+    for (let i = 0; i < standing.length; i++)
+      for (let j = i + 1; j < standing.length; j++) {
+        const a = standing[i]!
+        const b = standing[j]!
+        if (a.pos.z === b.pos.z && planGap(state.board, a, b) < -0.1)
+          fail(`the bases of ${a.id} and ${b.id} overlap`, { gap: planGap(state.board, a, b) })
+      }
   }
   // Budgets never negative, in the running activation and in any set aside.
   const { turn } = state

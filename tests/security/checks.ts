@@ -1,10 +1,7 @@
 import ts from 'typescript'
 import {
   callsMethod,
-  constInitializer,
-  findFunction,
   firstStringArg,
-  isFalse,
   isMain,
   isPreload,
   isRenderer,
@@ -14,13 +11,14 @@ import {
   nodes,
   parse,
   receiverText,
-  returnedObject,
   stringTexts,
   tsFiles,
   where
 } from './ast'
 import { fusesCheck, noFileProtocolCheck } from './checks-packaging'
-import type { Check, Project } from './project'
+import type { Check } from './project'
+import { metaCsp, cspProblems, weakerThan } from './csp-rules'
+import { mustBe, notTrue, prefCheck } from './window-prefs'
 
 // Static checks for the 20 items of the Electron security checklist (reliability.md appendix A numbering),
 // run over a "project": the main/preload/renderer sources, the build output and the package manifest.
@@ -28,146 +26,7 @@ import type { Check, Project } from './project'
 // (every check must fail: proof each one can fail). TypeScript's parser does the work where structure matters.
 
 export { loadProject, type Check, type Project } from './project'
-
-// ---------------------------------------------------------------------------------------------------------
-// Windows and their webPreferences
-
-const WINDOW_CLASSES = new Set(['BrowserWindow', 'WebContentsView', 'BrowserView'])
-
-interface WindowPrefs {
-  at: string
-  /** Resolved webPreferences properties; undefined when they cannot be resolved statically. */
-  props?: Map<string, ts.Expression>
-  problem?: string
-}
-
-function windowPrefs(p: Project): WindowPrefs[] {
-  const out: WindowPrefs[] = []
-  for (const [file, sf] of tsFiles(p, isMain)) {
-    for (const ne of nodes(sf, ts.isNewExpression)) {
-      const cls = ts.isPropertyAccessExpression(ne.expression)
-        ? ne.expression.name.text
-        : ne.expression.getText()
-      if (!WINDOW_CLASSES.has(cls)) continue
-      const at = where(file, ne)
-      const resolve = (e: ts.Expression | undefined): ts.Expression | undefined =>
-        e !== undefined && ts.isIdentifier(e) ? constInitializer(sf, e.text) : e
-      const options = resolve(ne.arguments?.[0])
-      if (options === undefined || !ts.isObjectLiteralExpression(options)) {
-        out.push({ at, problem: `${cls} options are not an object literal` })
-        continue
-      }
-      const wp = options.properties.find(
-        (x): x is ts.PropertyAssignment => ts.isPropertyAssignment(x) && x.name.getText() === 'webPreferences'
-      )
-      if (wp === undefined) {
-        out.push({ at, problem: `${cls} has no webPreferences (defaults are not pinned)` })
-        continue
-      }
-      let literal: ts.ObjectLiteralExpression | undefined
-      const init = wp.initializer
-      if (ts.isObjectLiteralExpression(init)) literal = init
-      else if (ts.isCallExpression(init) && ts.isIdentifier(init.expression)) {
-        const fn = findFunction(p, init.expression.text)
-        literal = fn === undefined ? undefined : returnedObject(fn)
-      }
-      if (literal === undefined) {
-        out.push({ at, problem: `${cls} webPreferences cannot be resolved to an object literal` })
-        continue
-      }
-      if (
-        literal.properties.some((x) => !ts.isPropertyAssignment(x) && !ts.isShorthandPropertyAssignment(x))
-      ) {
-        out.push({ at, problem: `${cls} webPreferences use a spread or method, which may override settings` })
-        continue
-      }
-      const props = new Map<string, ts.Expression>()
-      for (const prop of literal.properties) {
-        if (ts.isPropertyAssignment(prop))
-          props.set(prop.name.getText().replace(/['"]/g, ''), prop.initializer)
-        else if (ts.isShorthandPropertyAssignment(prop)) props.set(prop.name.text, prop.name)
-      }
-      out.push({ at, props })
-    }
-  }
-  return out
-}
-
-type PrefRule = (props: Map<string, ts.Expression>) => string | undefined
-
-const mustBe =
-  (key: string, value: boolean): PrefRule =>
-  (props) =>
-    (value ? isTrue(props.get(key)) : isFalse(props.get(key)))
-      ? undefined
-      : `${key} must be the literal ${value} (found ${props.get(key)?.getText() ?? 'nothing'})`
-
-const notTrue =
-  (key: string): PrefRule =>
-  (props) =>
-    props.has(key) && !isFalse(props.get(key)) ? `${key} must be absent or false` : undefined
-
-function prefCheck(p: Project, rules: PrefRule[]): string[] {
-  const windows = windowPrefs(p)
-  if (windows.length === 0) return ['no BrowserWindow/WebContentsView found to check']
-  return windows.flatMap((w) =>
-    w.props === undefined
-      ? [`${w.at}: ${w.problem}`]
-      : rules.map((r) => r(w.props!)).flatMap((m) => (m === undefined ? [] : [`${w.at}: ${m}`]))
-  )
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// CSP
-
-export function directives(csp: string): Map<string, string[]> {
-  return new Map(
-    csp
-      .split(';')
-      .map((d) => d.trim().split(/\s+/))
-      .filter((parts) => parts[0] !== '')
-      .map(([name = '', ...values]) => [name.toLowerCase(), values])
-  )
-}
-
-function metaCsp(html: string): string | undefined {
-  return /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]+)"/i.exec(html)?.[1]
-}
-
-/** Problems with a CSP: anything that lets script or plugins in from outside the app. */
-export function cspProblems(csp: string): string[] {
-  const d = directives(csp)
-  const problems: string[] = []
-  const script = d.get('script-src') ?? d.get('default-src')
-  if (script === undefined) problems.push('no script-src or default-src')
-  for (const bad of ["'unsafe-eval'", "'unsafe-inline'", '*', 'http:', 'https:', 'data:', 'blob:'])
-    if (script?.includes(bad)) problems.push(`script-src allows ${bad}`)
-  if (script?.some((s) => /^(https?|wss?):\/\//.test(s))) problems.push('script-src allows a remote host')
-  if (JSON.stringify(d.get('default-src')) !== `["'self'"]`) problems.push("default-src is not 'self'")
-  if (JSON.stringify(d.get('object-src')) !== `["'none'"]`) problems.push("object-src is not 'none'")
-  if (JSON.stringify(d.get('base-uri')) !== `["'none'"]`) problems.push("base-uri is not 'none'")
-  if (/\b(http|ws):/.test(csp)) problems.push('mentions http: or ws:')
-  return problems
-}
-
-/** Directives where `meta` allows a source `header` does not (the meta tag should be no weaker). */
-function weakerThan(meta: string, header: string): string[] {
-  const m = directives(meta)
-  const h = directives(header)
-  const fallback = (d: Map<string, string[]>, name: string): string[] | undefined =>
-    d.get(name) ?? (name.endsWith('-src') ? d.get('default-src') : undefined)
-  const out: string[] = []
-  for (const [name, sources] of m) {
-    const allowed = fallback(h, name)
-    if (allowed === undefined) continue
-    const extra = sources.filter((s) => !allowed.includes(s))
-    if (extra.length > 0) out.push(`meta ${name} allows ${extra.join(' ')} beyond the header`)
-  }
-  return out
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// The checks
+export { cspProblems, directives } from './csp-rules'
 
 /** Lowest Electron major accepted: latest stable (45 on 2025-11-30 per `npm view electron dist-tags`) − 2. */
 export const ELECTRON_MAJOR_FLOOR = 43

@@ -3,6 +3,7 @@ import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { RENDERER_CSP } from '../../main/csp'
+import { directives } from './csp-rules'
 
 // Static checks over the sources (reliability.md §c1.1): cheap, and they catch the regressions a mocked
 // behaviour test cannot see, such as a second module quietly calling ipcMain.
@@ -20,16 +21,6 @@ function sources(dir: string): string[] {
 const all = ['main', 'renderer', 'rules', 'ai'].flatMap(sources)
 const rel = (file: string): string => relative(repo, file).split('\\').join('/')
 const text = (file: string): string => readFileSync(file, 'utf8')
-
-function directives(csp: string): Map<string, string[]> {
-  return new Map(
-    csp
-      .split(';')
-      .map((d) => d.trim().split(/\s+/))
-      .filter((parts) => parts[0] !== '')
-      .map(([name = '', ...values]) => [name, values])
-  )
-}
 
 describe('IPC and Electron boundaries', () => {
   it('touches ipcMain / ipcRenderer only in the two wrapper modules', () => {

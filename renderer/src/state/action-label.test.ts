@@ -14,7 +14,10 @@ import {
 import { pathfinderHeroTurn } from './fixtures'
 import { ownActions } from './options'
 
-const tr = (current: Locale, system: 'pathfinder1e' | 'hq2' = 'pathfinder1e'): LabelTranslator => ({
+const tr = (
+  current: Locale,
+  system: 'pathfinder1e' | 'hq2' | 'carnevale' = 'pathfinder1e'
+): LabelTranslator => ({
   current,
   t: (key, params) => translate(current, key, params),
   code: (prefix, code, params) => translateCode(current, prefix, code, params, systemTerms[system])
@@ -96,5 +99,25 @@ describe('actionGroups', () => {
     expect(delay?.items[0]?.label).toMatch(/^retrasar hasta después de \S/)
     const lone = groups.find((g) => g.kind === 'totalDefense')
     expect(lone).toMatchObject({ heading: null, items: [{ text: 'defensa total' }] })
+  })
+})
+
+describe('Carnevale labels', () => {
+  const weaponOf = (actorId: string, i: number) =>
+    actorId === 'archibugiere' ? ['Arcabuz', 'Daga', 'sin armas'][i] : undefined
+  const carnevale = (action: Action, locale: Locale) =>
+    actionLabel(tr(locale, 'carnevale'), action, nameOf, weaponOf)
+
+  it('names the weapon of a Combat, not its index, and leaves a push point out', () => {
+    const shot: Action = {
+      kind: 'combat',
+      actorId: 'archibugiere',
+      targetId: 'irene',
+      options: { weapon: 0 }
+    }
+    expect(carnevale(shot, 'es')).toBe('Combate: Arcabuz')
+    expect(carnevale(shot, 'en')).toBe('Combat: Arcabuz')
+    const grapple: Action = { kind: 'grapple', actorId: 'archibugiere', options: { pushX: 10, pushY: 20 } }
+    expect(carnevale(grapple, 'es')).toBe('Agarre')
   })
 })

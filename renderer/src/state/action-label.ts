@@ -58,9 +58,21 @@ export function contentName(tr: LabelTranslator, id: string): string {
   return contentNames.get(id)?.[tr.current] ?? prettifyId(id)
 }
 
+/** The name of an actor's weapon at an index (Carnevale's `options.weapon`), or undefined. */
+export type WeaponOf = (actorId: string, index: number) => string | undefined
+
+/** Options that only aim an action (a grapple's push point) and tell nobody which choice it is. */
+const AIMING = new Set(['defensive', 'pushX', 'pushY', 'pushInches'])
+
 /** One option of an action in words: a trigger, a grapple option, a weapon or spell by name... */
-function optionText(tr: LabelTranslator, key: string, value: string | number): string | null {
-  if (key === 'defensive') return null
+function optionText(
+  tr: LabelTranslator,
+  key: string,
+  value: string | number,
+  weapon: (index: number) => string | undefined
+): string | null {
+  if (AIMING.has(key)) return null
+  if (key === 'weapon' && typeof value === 'number') return weapon(value) ?? tr.code(key, String(value))
   if (key === 'trigger') return tr.code('trigger', String(value))
   if (key === 'option') return tr.code('grappleOption', String(value))
   if (typeof value === 'string' && value.includes(':')) return contentName(tr, value)
@@ -87,7 +99,8 @@ export interface ActionWords {
 export function actionWords(
   tr: LabelTranslator,
   action: Action,
-  nameOf: (id: string) => string
+  nameOf: (id: string) => string,
+  weaponOf: WeaponOf = () => undefined
 ): ActionWords {
   const kind = tr.code('action', action.kind)
   const after = actsAfter(action)
@@ -101,7 +114,7 @@ export function actionWords(
   }
   const options = Object.entries(action.options ?? {})
   const details = options.flatMap(([key, value]) => {
-    const text = optionText(tr, key, value)
+    const text = optionText(tr, key, value, (i) => weaponOf(action.actorId, i))
     return text === null ? [] : [text]
   })
   if (action.targetId && nameOf(action.targetId) === action.targetId && action.targetId !== action.actorId)
@@ -113,8 +126,13 @@ export function actionWords(
 }
 
 /** An action's whole label (see `actionWords`). */
-export function actionLabel(tr: LabelTranslator, action: Action, nameOf: (id: string) => string): string {
-  return actionWords(tr, action, nameOf).label
+export function actionLabel(
+  tr: LabelTranslator,
+  action: Action,
+  nameOf: (id: string) => string,
+  weaponOf?: WeaponOf
+): string {
+  return actionWords(tr, action, nameOf, weaponOf).label
 }
 
 /** Actions of one kind, shown together: a heading over short buttons when there are several. */
@@ -133,12 +151,13 @@ export interface ActionGroup {
 export function actionGroups(
   tr: LabelTranslator,
   actions: readonly Action[],
-  nameOf: (id: string) => string
+  nameOf: (id: string) => string,
+  weaponOf?: WeaponOf
 ): ActionGroup[] {
   const byKind = new Map<string, Action[]>()
   for (const a of actions) byKind.set(a.kind, [...(byKind.get(a.kind) ?? []), a])
   return [...byKind].map(([kind, list]) => {
-    const words = list.map((action) => ({ action, ...actionWords(tr, action, nameOf) }))
+    const words = list.map((action) => ({ action, ...actionWords(tr, action, nameOf, weaponOf) }))
     const several = words.length > 1 && words.every((w) => w.detail !== null)
     return {
       kind,

@@ -5,6 +5,7 @@ import type { Ruleset } from '../../../rules/core/ruleset'
 import type { Action, Combatant, EncounterState, TerrainPiece, Violation } from '../../../rules/core/types'
 import type { MoveOption } from './battlemap-view'
 import { previewMove, type MovePreview } from './inches-move'
+import { aimAt, aimedAction, aimView, startAim, type PushAim } from './inches-push'
 import { deriveInchesView } from './inches-view'
 
 /** What the inches board needs of the encounter session (an `EncounterSession` is one). */
@@ -45,6 +46,8 @@ export class InchesControl {
   hover = $state.raw<BoardPoint | null>(null)
   /** A released move the rules refused: shown at its goal until the next press. */
   refused = $state.raw<{ at: BoardPoint; violation: Violation } | null>(null)
+  /** A Grapple being aimed (D-5): a click on the map moves its push point, until confirmed or cancelled. */
+  push = $state.raw<PushAim | null>(null)
   #host: InchesHost
   #goalKey = ''
   #dragged = false
@@ -73,6 +76,22 @@ export class InchesControl {
   view(text: InchesText, grid: boolean): InchesView {
     const host = this.#host
     const refused = this.refused
+    const aim = this.push ? aimView(host.state, this.push) : null
+    if (aim && this.push) {
+      // while aiming, the map shows the push, not the moves: the circle it can reach and where it lands
+      const base = deriveInchesView({
+        state: host.state,
+        activeId: host.active?.id ?? null,
+        reach: [],
+        targets: [this.push.targetId],
+        preview: null,
+        reason: null,
+        refused: null,
+        grid,
+        text
+      })
+      return { ...base, reach: aim.reach, path: aim.path }
+    }
     return deriveInchesView({
       state: host.state,
       activeId: host.active?.id ?? null,
@@ -86,8 +105,28 @@ export class InchesControl {
     })
   }
 
+  /** Starts aiming a Grapple (the rules' default push point first); false when it cannot be aimed. */
+  aim(action: Action): boolean {
+    this.cancel()
+    this.push = startAim(this.#host.state, action)
+    return this.push !== null
+  }
+
+  /** Declares the Grapple being aimed, toward its push point. */
+  confirmPush(): void {
+    const aim = this.push
+    this.push = null
+    if (aim) this.#host.act(aimedAction(aim))
+  }
+
   /** Pointer input from the map, in board units. */
   pointer(e: InchesPointer): void {
+    if (this.push) {
+      // aiming a push: a click places the point; nothing is dragged
+      if (e.type === 'tap') this.push = aimAt(this.#host.state, this.push, e)
+      else if (e.type === 'move') this.hover = e.onTable ? { x: e.x, y: e.y } : null
+      return
+    }
     if (e.type === 'down') this.#down(e)
     else if (e.type === 'move') this.#move(e)
     else if (e.type === 'up') this.#up(e)
@@ -95,8 +134,9 @@ export class InchesControl {
     else this.hover = null
   }
 
-  /** Drops the drag and any refusal shown (Escape, a new selection). */
+  /** Drops the drag, the push being aimed and any refusal shown (Escape, a new selection). */
   cancel(): void {
+    this.push = null
     this.dragging = false
     this.preview = null
     this.refused = null

@@ -165,7 +165,19 @@ test('a charge and a Guard: the AI acts and its decisions for the Bauta read as 
   await dragTo(page, 'spadaccina', toward(d - 45))
   await page.getByTestId('log-line').filter({ hasText: 'Espadachina se mueve' }).first().waitFor()
   await dragTo(page, 'spadaccina', toward(14))
-  await page.getByTestId('log-line').filter({ hasText: 'Espadachina: Carga' }).first().waitFor()
+  // a move that ends in contact is a Charge: the person is asked which opportunity attack it makes
+  const charge = page.getByTestId('decision-panel')
+  await charge.waitFor()
+  const asked = await charge.innerText()
+  assert(/Carga de Espadachina contra Madre Salobre/.test(asked), `the charge question names both: ${asked}`)
+  assert(/Combate: Estoque/.test(asked) && !/combat:\d|#/.test(asked), `its choices read as words: ${asked}`)
+  await page.screenshot({ path: join(artifacts, 'inches-app-charge.png') })
+  await page.locator('[data-testid^=decision-choice-]').first().click()
+  await page
+    .getByTestId('log-line')
+    .filter({ hasText: 'Espadachina ataca a Madre Salobre' })
+    .first()
+    .waitFor()
   await page.getByTestId('own-action-guard').click()
   await page.getByTestId('log-line').filter({ hasText: 'Espadachina: Guardia' }).first().waitFor()
   let decisions = 0

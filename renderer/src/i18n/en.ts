@@ -127,6 +127,7 @@ export const en: Record<MessageKey, string> = {
   'inches.tapeReading': 'Tape: {reading}',
   'inches.hint': 'Drag your figure to move it; click an enemy to attack it. Shift-drag measures.',
   'inches.status.move': 'Move: {length}',
+  'inches.status.action': '{action}: {length}',
   'inches.status.charge': 'base contact with {names}: charge',
   'inches.status.contact': 'base contact with {names}',
   'inches.status.figure': '{name}: {distance} from {from}',

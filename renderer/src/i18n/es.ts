@@ -131,6 +131,7 @@ export const es = {
   'inches.hint':
     'Arrastra tu figura para moverla; haz clic en un enemigo para atacarlo. Mayúsculas + arrastrar mide.',
   'inches.status.move': 'Mover: {length}',
+  'inches.status.action': '{action}: {length}',
   'inches.status.charge': 'contacto de peana con {names}: carga',
   'inches.status.contact': 'contacto de peana con {names}',
   'inches.status.figure': '{name}: a {distance} de {from}',

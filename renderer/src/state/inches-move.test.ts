@@ -114,7 +114,7 @@ describe('previewMove', () => {
     expect(p.action).toEqual({ kind: 'walk', actorId: 'capitano', path: [{ x: 140, y: 200, z: 0 }] })
   })
 
-  it('declares the charge the rules offer at the contacted enemy, along the dragged path', () => {
+  it('keeps the plain move into contact when the rules take it, so they ask the person about the charge', () => {
     const charge: Action = {
       kind: 'charge',
       actorId: 'capitano',
@@ -123,6 +123,23 @@ describe('previewMove', () => {
       options: { a: 1 }
     }
     const rules = { ...fixtureRules, validate: () => null }
+    const p = previewMove(state, rules, [...legal, charge], 'capitano', { x: 195, y: 175 })!
+    expect(p.action?.kind).toBe('move')
+    expect(p.contacts.some((c) => c.enemy && c.id === 'rashaar-3')).toBe(true)
+  })
+
+  it('declares the charge the rules offer at the contacted enemy when they refuse the plain move', () => {
+    const charge: Action = {
+      kind: 'charge',
+      actorId: 'capitano',
+      targetId: 'rashaar-3',
+      path: [],
+      options: { a: 1 }
+    }
+    const rules = {
+      ...fixtureRules,
+      validate: (_s: EncounterState, a: Action) => (a.kind === 'charge' ? null : { code: 'mustCharge' })
+    }
     const p = previewMove(state, rules, [...legal, charge], 'capitano', { x: 195, y: 175 })!
     // its own path leaves the start out, so the dragged one does too
     expect(p.action).toEqual({ ...charge, path: p.path.slice(1) })

@@ -165,7 +165,22 @@ export function previewMove(
   if (snapped.x === start.x && snapped.y === start.y && snapped.z === start.z) return null
   const { goal, found } = pathNear(state, moverId, snapped)
   const contacts = endContacts(state, mover, goal)
+  // Where walking cannot go (a gap between roofs, down off a roof), another kind of move the rules offer
+  // along a path may: a straight leap (Carnevale's jump) to the same point.
+  const leap = (at: Vec3): MovePreview | null => {
+    const action = leapTo(state, ruleset, legal, moverId, start, at)
+    if (!action) return null
+    const path = [start, at]
+    const u = state.board.inches?.unitsPerInch ?? 1
+    const horizontal = Math.hypot(at.x - start.x, at.y - start.y) / u
+    const drop = Math.max(0, start.z - at.z) / u
+    const measure = { inches: horizontal, horizontal, climbed: 0, descended: drop, swum: 0 }
+    const info = ruleset.moveInfo?.(state, action) ?? null
+    return { goal: at, path, measure, action, violation: null, info, contacts: endContacts(state, mover, at) }
+  }
   if (!found) {
+    const leapt = leap(snapped)
+    if (leapt) return leapt
     const code = whyNot(state, mover, goal)
     const by = overlapped(state, mover, goal.x, goal.y, baseRadius(state.board, mover))[0]
     const params = code === 'occupied' && by ? { by: by.id } : undefined
@@ -182,15 +197,46 @@ export function previewMove(
   const { move, charges } = templates(legal, moverId)
   let action = withPath(move, moverId, start, found.path)
   let violation = ruleset.validate(state, action)
-  // into contact with an enemy the rules offer a charge at: the charge, when it takes this path too
+  // A plain move that ends in contact is already a charge, and the rules then ask the person which enemy and
+  // which attack. Only when they refuse it is the charge they offer (its attack chosen up front) tried instead.
   const charge = charges.find((a) => contacts.some((c) => c.enemy && c.id === a.targetId))
-  const asCharge = charge ? withPath(charge, moverId, start, found.path) : null
+  const asCharge = charge && violation ? withPath(charge, moverId, start, found.path) : null
   if (asCharge && !ruleset.validate(state, asCharge)) {
     action = asCharge
     violation = null
   }
+  if (violation) {
+    const leapt = leap(snapped)
+    if (leapt) return leapt
+  }
   const info = violation ? null : (ruleset.moveInfo?.(state, action) ?? null)
   return { goal, path: found.path, measure: found, action, violation, info, contacts }
+}
+
+/**
+ * The first kind of untargeted path action, other than the walk, that the rules take as a straight line to
+ * `at` (a jump), or null. Tried only where the walk fails, so a drag that can walk always walks.
+ */
+function leapTo(
+  state: EncounterState,
+  ruleset: Pick<Ruleset, 'validate'>,
+  legal: readonly Action[],
+  moverId: string,
+  start: Vec3,
+  at: Vec3
+): Action | null {
+  const { move } = templates(legal, moverId)
+  const kinds = new Set(
+    legal
+      .filter((a) => a.actorId === moverId && a.path && a.targetId === undefined && a.kind !== move?.kind)
+      .map((a) => a.kind)
+  )
+  for (const kind of kinds) {
+    const template = legal.find((a) => a.kind === kind && a.targetId === undefined) ?? null
+    const action = withPath(template, moverId, start, [start, at])
+    if (!ruleset.validate(state, action)) return action
+  }
+  return null
 }
 
 /**

@@ -41,6 +41,13 @@ describe('inchesStatus', () => {
     expect(inchesStatus({ ...base, preview }, t('en'), en)?.text).toBe('Move: 6.8″ · costs 7.8″')
   })
 
+  it("names the kind of a drag that is not a plain move (a jump) in the rules' words", () => {
+    const preview = previewMove(state, fixtureRules, legal, 'capitano', { x: 85, y: 225 })!
+    const leap = { ...preview, action: { ...preview.action!, kind: 'jump' } }
+    const actionName = (kind: string) => (kind === 'jump' ? 'Salto' : kind)
+    expect(inchesStatus({ ...base, preview: leap, actionName }, t('es'), es)?.text).toMatch(/^Salto: 6,8″/)
+  })
+
   it('shows a refusal', () => {
     const status = inchesStatus({ ...base, reason: 'too far' }, t('en'), en)
     expect(status).toEqual({ refused: true, text: 'Not allowed: too far' })

@@ -25,6 +25,8 @@ export interface InchesStatusInput {
   hovered: InchesHover | null
   unitsPerInch: number
   nameOf: (id: string) => string
+  /** The rules' name of an action kind, for a drag that is not a plain move (a jump). */
+  actionName?: (kind: string) => string
 }
 
 /**
@@ -42,7 +44,16 @@ export function inchesStatus(
   if (preview) {
     const length = preview.measure?.horizontal ?? 0
     const cost = preview.info?.cost ?? preview.measure?.inches ?? null
-    const parts = [t('inches.status.move', { length: pathLabel(length, cost, text) })]
+    const kind = preview.action?.kind
+    const parts =
+      kind && kind !== 'move' && input.actionName
+        ? [
+            t('inches.status.action', {
+              action: input.actionName(kind),
+              length: pathLabel(length, cost, text)
+            })
+          ]
+        : [t('inches.status.move', { length: pathLabel(length, cost, text) })]
     const names = preview.contacts.map((c) => input.nameOf(c.id)).join(', ')
     const charge = preview.contacts.some((c) => c.enemy)
     if (names) parts.push(t(charge ? 'inches.status.charge' : 'inches.status.contact', { names }))

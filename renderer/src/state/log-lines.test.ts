@@ -165,7 +165,7 @@ describe('decision lines with an instance id', () => {
   it('translates the request and the answer by the decision key', () => {
     const es = withTerms('es')
     expect(eventLine(requested, names, names, es)?.text).toBe(
-      'Decisión pendiente para Zombi 1: ¿Zombi 1 aprovecha el ataque de oportunidad?.'
+      'Decisión pendiente para Zombi 1: ¿Zombi 1 aprovecha el ataque de oportunidad?'
     )
     const asked = (id: string) => (id === 'pf1.aoo#goblin-2' ? { attacker: 'Zombi 1' } : undefined)
     expect(eventLine(answered, names, names, es, asked)?.text).toBe(
@@ -176,7 +176,7 @@ describe('decision lines with an instance id', () => {
   it('words the answer in the log with the parameters the question was asked with', () => {
     const state = { ...started(), log: [requested, answered] }
     expect(logLines(state, [], withTerms('en')).map((l) => l.text)).toEqual([
-      'Decision pending for Zombi 1: Does Zombi 1 take the attack of opportunity?.',
+      'Decision pending for Zombi 1: Does Zombi 1 take the attack of opportunity?',
       'Decided: Does Zombi 1 take the attack of opportunity? → yes, attack.'
     ])
   })

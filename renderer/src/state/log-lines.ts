@@ -178,10 +178,13 @@ export function eventLine(
     case 'decision.requested':
       return {
         kind: 'turn',
-        text: tr.t('log.decisionRequested', {
-          decider: name(e.request.deciderId),
-          decision: tr.code('decision', decisionKey(e.request.id), e.request.params)
-        })
+        // A question already ends in its own mark: no full stop after it ("…?.").
+        text: tr
+          .t('log.decisionRequested', {
+            decider: name(e.request.deciderId),
+            decision: tr.code('decision', decisionKey(e.request.id), e.request.params)
+          })
+          .replace(/([?!.])\.$/, '$1')
       }
     case 'decision.answered':
       return {
@@ -224,7 +227,8 @@ export function aiLine(note: AiNote, tr: LogTranslator, asked?: Params): string 
 export function logLines(state: EncounterState, notes: readonly AiNote[], tr: LogTranslator): LogLine[] {
   const names = new Map(state.combatants.map((c) => [c.id, c.name]))
   const sides = new Map(state.sides.map((s) => [s.id, s.name]))
-  const name: Names = (id) => names.get(id) ?? id
+  // A side can roll too (Carnevale's roll-off for who opens the round): its name, not its id.
+  const name: Names = (id) => names.get(id) ?? sides.get(id) ?? id
   const side: Names = (id) => sides.get(id) ?? id
   const byPosition = [...notes]
     .map((note, i) => ({ note, i }))

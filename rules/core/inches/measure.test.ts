@@ -44,6 +44,17 @@ describe('base contact (carnevale.md §3)', () => {
     expect(baseContact(board, at(50, 50), at(52, 50, 20), { vertical: 2 }).via).toBe('vertical')
   })
 
+  it('(c) read literally (verticalNeedsOverlap off): within 1" across and up, without overlapping', () => {
+    const literal = { verticalNeedsOverlap: false }
+    // 0.6" apart in plan, 0.5" up: no contact under A7, contact under the literal reading
+    expect(baseContact(board, at(50, 50), at(66, 50, 5)).contact).toBe(false)
+    expect(baseContact(board, at(50, 50), at(66, 50, 5), literal).via).toBe('vertical')
+    // exactly 1" across and 1" up is still contact; past either, not
+    expect(baseContact(board, at(50, 50), at(70, 50, 10), literal).via).toBe('vertical')
+    expect(baseContact(board, at(50, 50), at(71, 50, 10), literal).contact).toBe(false)
+    expect(baseContact(board, at(50, 50), at(70, 50, 11), literal).contact).toBe(false)
+  })
+
   it('(b) within 1" and both touching the same obstacle at most 1" tall, exactly at the boundaries', () => {
     // A wall 1" thick and 1" tall between two bases that touch its faces: 1" apart edge to edge.
     const wall = (top: number, w = 10) =>

@@ -54,6 +54,11 @@ export interface ContactOptions {
   obstacleHeight?: number
   /** (c): the greatest vertical gap between bases that overlap or touch in plan. Default 1". */
   vertical?: number
+  /**
+   * (c) A7: whether the bases must also overlap or touch in plan view (default true, the [REC] reading).
+   * False reads L15 literally: within `vertical` of each other both across and up, without overlapping.
+   */
+  verticalNeedsOverlap?: boolean
 }
 
 /**
@@ -73,8 +78,9 @@ export function baseContact(board: Board, a: BaseLike, b: BaseLike, opts: Contac
   const dz = verticalGap(board, a, b)
   const edge = dz === 0 ? Math.max(0, gap) : Math.hypot(Math.max(0, gap), dz)
   if (edge <= touch + INCH_EPS) return { contact: true, via: 'touch' }
-  if (gap <= touch + INCH_EPS && dz <= (opts.vertical ?? 1) + INCH_EPS)
-    return { contact: true, via: 'vertical' }
+  const vertical = opts.vertical ?? 1
+  const across = opts.verticalNeedsOverlap === false ? vertical : touch
+  if (gap <= across + INCH_EPS && dz <= vertical + INCH_EPS) return { contact: true, via: 'vertical' }
   if (
     edge <= (opts.sharedObstacle ?? 1) + INCH_EPS &&
     shareLowObstacle(board, a, b, touch, opts.obstacleHeight ?? 1)

@@ -103,9 +103,11 @@ function bestCost(q: Query, settled: number[], x: number, y: number, budget: num
   return best
 }
 
-// A whole-unit point in direction `angle` from a base centre whose distance is in [reach, reach + tol]
-// (touching, never overlapping), the closest to reach + tol/2 among the 3 × 3 around the ideal point.
-function contactPoint(
+/**
+ * A whole-unit point in direction `angle` from a base centre whose distance is in [reach, reach + tol]
+ * (touching, never overlapping), the closest to reach + tol/2 among the 3 × 3 around the ideal point.
+ */
+export function contactPoint(
   cx: number,
   cy: number,
   reach: number,

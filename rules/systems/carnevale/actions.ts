@@ -7,11 +7,11 @@ import { planMove, pathProblem } from './movement'
 import { chargeRules } from './reactions'
 
 // What a Carnevale character may do in its activation (carnevale.md §4 table) and why an action is
-// refused: Move (a path) or Charge (a move ending in contact, naming its target and AoO), Combat (with a
-// weapon), Grapple (with the push point chosen up front, D-5), Drown, Guard, End.
+// refused: Move (a path) or Charge (a move ending in contact, naming its target and AoO), Jump (one leap,
+// a charge too when it lands in contact and names its target), Combat (with a weapon), Grapple (with the push point chosen up front, D-5), Drown, Guard, End.
 
 /** The action kinds of the Carnevale ruleset. */
-export const actionKinds = ['move', 'charge', 'combat', 'grapple', 'drown', 'guard', 'end'] as const
+export const actionKinds = ['move', 'charge', 'jump', 'combat', 'grapple', 'drown', 'guard', 'end'] as const
 
 /** AP the active figure may still spend this activation (0 once its economy has ended). */
 export function availableAp(state: EncounterState): number {
@@ -63,7 +63,7 @@ function pushProblem(action: Action): Violation | null {
   return null
 }
 
-/** §4: a move's path, and a charge's target and AoO. */
+/** §4: a move's path or a jump's leap, and a charge's target and AoO. */
 function moveProblem(state: EncounterState, action: Action): Violation | null {
   const plan = planMove(state, action)
   if (!plan) return { code: 'unknownActor', params: { actorId: action.actorId } }
@@ -93,6 +93,7 @@ function ruleViolation(state: EncounterState, action: Action, actor: Combatant):
   switch (action.kind) {
     case 'move':
     case 'charge':
+    case 'jump':
       return moveProblem(state, action)
     case 'guard':
       // §4 table [TEXT L36]: no Guard in the water.

@@ -20,7 +20,8 @@ export function contactOptions(s: CarnevaleSettings): ContactOptions {
   return {
     sharedObstacle: s.obstacleContactDistance,
     obstacleHeight: s.obstacleContactMaxHeight,
-    vertical: s.verticalContactTolerance
+    vertical: s.verticalContactTolerance,
+    verticalNeedsOverlap: s.verticalContactNeedsOverlap
   }
 }
 

@@ -55,11 +55,12 @@ export const economyMachine = setup({
   }
 })
 
-/** The AP an action costs (§4 table): Move 1 (setting), Combat, Grapple, Drown and Guard 1, End 0. */
+/** The AP an action costs (§4 table): Move and Jump 1 (setting), Combat, Grapple, Drown and Guard 1, End 0. */
 export function actionCost(state: EncounterState, action: Action): number {
   switch (action.kind) {
     case 'move':
     case 'charge':
+    case 'jump':
       return readSettings(state).moveApCost
     case 'end':
       return 0

@@ -10,12 +10,21 @@
 //   encounter starts (ties re-rolled), the winner opens round 1 and the opener then alternates (default),
 //   or the winner always opens, or the first listed side always does.
 // - §4 economy: AP = min(AP characteristic, `maxApPerActivation`) per activation (replenished each round,
-//   the rest lost); Move, Combat, Grapple, Drown 1 AP; Guard 1 AP and the activation ends; AoOs 0 AP.
+//   the rest lost); Move, Jump, Combat, Grapple, Drown 1 AP; Guard 1 AP and the activation ends; AoOs 0 AP.
 // - §4 Move: a path of waypoints measured by `measurePath`, up to MOV inches (`moveMovMultiplier`;
 //   climbing and swimming cost `moveClimbFactor` / `moveSwimFactor` per inch). Any path `checkPath` accepts
 //   within the budget is legal. A Disengage may declare the Critical's extra inch; without a Critical the
 //   move stops after MOV inches. A move that comes into base contact with an enemy not in contact before
 //   is a Charge and stops at that first contact (the rest of the path is lost).
+// - §4 Jump [TEXT L34, L53; distance GAP-PUB]: `jump` (moveApCost AP) is one straight leap, `path` =
+//   [landing] (or [start, landing]), judged by core/inches `checkJump`: plan length ≤ `jumpMaxInches`
+//   (never more than the Move's inches), landing no higher than `jumpMaxRise` above the take-off, the
+//   flight clear of buildings and walls taller than it, the landing standable (water included) and free.
+//   Everything else is the Move's: leaving contact is a Disengage (a fumble: no leap), landing in contact
+//   is a Charge (`targetId` + `options.aoo` may name it; from the sky when it took off ≥ 3" above the
+//   enemy), Guard holders react to it, and a jump from the bank counts as starting out of the water. The
+//   height dropped is a fall (`jumpDropFalls`, falling.ts), rolled as it lands, before any AoO at its end.
+//   The legal actions offer the `jumpTargets` landings a walk could not reach (a change of height, a gap).
 // - §8 decisions, all asked before the action's dice (as Pathfinder asks its AoOs), the default first:
 //   D-3 `carnevale.disengageBy` (the OPPONENT picks which enemy rolls; highest DEX), then D-2 + D-4 as one
 //   question per reactor: `carnevale.disengageAoo#<enemy>` ("if the Disengage fails, attack with…"),

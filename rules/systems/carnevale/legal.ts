@@ -9,6 +9,7 @@ import { drownProblem, grappleProblem, usableWeapons } from './attack-rules'
 import { enemies, swimming } from './board'
 import { Chain } from './chain'
 import { spendGuard, takeGuard } from './counters'
+import { jumpLandings } from './jump'
 import { costOptions, moveBudget, planMove } from './movement'
 import { defaultPushPoint, pushOption } from './push-choice'
 import { chargeChoices, COUNTER_AOO, disengager, guardReactors } from './reactions'
@@ -18,7 +19,7 @@ import { countersOf } from './stats'
 import { strike } from './strike'
 
 // The Ruleset's action entry points for Carnevale: every legal action (moves sampled over the board, each
-// a charge when it ends in contact), how a move reads on the map, and resolution. A move the player drags
+// a charge when it ends in contact, and jumps to sampled landings, likewise), how a move reads on the map, and resolution. A move the player drags
 // need not be one of the sampled ones: `validate` accepts any path `checkPath` accepts within the budget.
 
 function isActive(state: EncounterState, actor: Combatant): boolean {
@@ -35,16 +36,29 @@ function moveActions(state: EncounterState, actor: Combatant): Action[] {
   for (const point of reachable(state, actor.id, budget, cost)) {
     const found = findPath(state, actor.id, point.pos, { ...cost, maxInches: budget })
     if (!found || found.path.length < 2) continue
-    const path = found.path.slice(1)
-    const move: Action = { kind: 'move', actorId: actor.id, path }
-    const plan = planMove(state, move)
-    const charges = (plan?.chargeTargets ?? []).flatMap((target) => {
-      const aoo = plan ? chargeChoices(state, plan, target).filter((c) => c !== PASS)[0] : undefined
-      return aoo ? [{ kind: 'charge', actorId: actor.id, targetId: target.id, path, options: { aoo } }] : []
-    })
-    out.push(...(charges.length > 0 ? charges : [move]))
+    out.push(...withCharges(state, { kind: 'move', actorId: actor.id, path: found.path.slice(1) }, 'charge'))
   }
   return out
+}
+
+/** Jumps to the sampled landings (`jumpLandings`); one landing in contact is a charge per target. */
+function jumpActions(state: EncounterState, actor: Combatant): Action[] {
+  return jumpLandings(state, actor).flatMap((landing) =>
+    withCharges(state, { kind: 'jump', actorId: actor.id, path: [landing] }, 'jump')
+  )
+}
+
+/** The move or jump itself, or, when it ends in contact, one charge per target with its first AoO choice. */
+function withCharges(state: EncounterState, action: Action, chargeKind: string): Action[] {
+  const plan = planMove(state, action)
+  const path = action.path ?? []
+  const charges = (plan?.chargeTargets ?? []).flatMap((target) => {
+    const aoo = plan ? chargeChoices(state, plan, target).filter((c) => c !== PASS)[0] : undefined
+    return aoo
+      ? [{ kind: chargeKind, actorId: action.actorId, targetId: target.id, path, options: { aoo } }]
+      : []
+  })
+  return charges.length > 0 ? charges : [action]
 }
 
 /** The attacks on one figure: Combat with each usable weapon, Drown, Grapple with the D-5 default push. */
@@ -74,9 +88,10 @@ export function legalActions(
   if (!actor || !isActive(state, actor) || availableAp(state) <= 0) return []
   const candidates: Action[] = []
   if (scope === 'all') {
-    candidates.push(...moveActions(state, actor))
+    candidates.push(...moveActions(state, actor), ...jumpActions(state, actor))
     if (!swimming(state, actor)) candidates.push({ kind: 'guard', actorId })
-    candidates.push({ kind: 'end', actorId })
+    // No `end` here: ending the activation is the engine's own `turn.end`, which every UI and the AI already
+    // offer; listing it again showed two "end activation" buttons. The action still validates, for old saves.
   }
   for (const target of state.combatants)
     if (!target.out && target.id !== actorId) candidates.push(...attacksOn(state, actor, target))
@@ -85,18 +100,17 @@ export function legalActions(
 }
 
 /**
- * How a move reads on the map (`Ruleset.moveInfo`): its cost in inches as drawn, band 0 (one Move action
+ * How a move or jump reads on the map (`Ruleset.moveInfo`): its cost in inches as drawn (a jump: its plan
+ * length, the drop costs no movement), band 0 (one Move action
  * covers it), and who may react: the enemy rolling against its Disengage (D-3 default) and every Guard
  * holder in sight with an AoO to make at its end.
  */
 export function moveInfo(state: EncounterState, action: Action): MoveInfo {
   const plan = planMove(state, action)
   if (!plan) return { band: 0, provokes: [] }
-  const cost = measurePath(
-    state.board,
-    [plan.start, ...plan.waypoints],
-    costOptions(readSettings(state))
-  ).inches
+  const cost = plan.isJump
+    ? (plan.jump?.horizontal ?? 0)
+    : measurePath(state.board, [plan.start, ...plan.waypoints], costOptions(readSettings(state))).inches
   const provokes = [
     ...(plan.disengage ? [disengager(plan, {})?.id ?? ''] : []),
     ...guardReactors(state, plan).map((g) => g.reactor.id)
@@ -119,6 +133,7 @@ export function resolveAction(
   switch (action.kind) {
     case 'move':
     case 'charge':
+    case 'jump':
       chain.emit(resolveMove(chain.state, action, dice, answers))
       break
     case 'guard':

@@ -1,6 +1,7 @@
-import { checkPath, inWater, type CostOptions, type PathProblem } from '../../core/inches'
+import { checkPath, inWater, type CostOptions, type JumpCheck, type PathProblem } from '../../core/inches'
 import type { Action, Combatant, EncounterState, Vec3, Violation } from '../../core/types'
 import { contactOptions, enemies, enemiesInContact, heightAbove, inContact, placed, samePos } from './board'
+import { jumpProblem, jumpWalk } from './jump'
 import { readSettings, type CarnevaleSettings } from './settings'
 import { readStats } from './stats'
 import { walkPath, type Walk } from './walk'
@@ -56,12 +57,16 @@ export interface MovePlan {
   disengage: boolean
   /** §4 [TEXT L21]: enemies it comes into base contact with (a Charge when not empty), roster order. */
   chargeTargets: Combatant[]
+  /** A Jump action: the leap as the geometry judges it (null: a Move, or a jump not given one landing). */
+  jump: JumpCheck | null
+  /** The action is a Jump (one leap, not a walked path). */
+  isJump: boolean
 }
 
 const plans = new WeakMap<EncounterState, WeakMap<Action, MovePlan | null>>()
 
 /**
- * The plan of a move or charge action, or null when the mover is unknown. Cached per state and action
+ * The plan of a move, charge or jump action, or null when the mover is unknown. Cached per state and action
  * object: validation, decisions, the map's move info and the AI all ask about the same move.
  */
 export function planMove(state: EncounterState, action: Action): MovePlan | null {
@@ -82,12 +87,16 @@ function makePlan(state: EncounterState, action: Action): MovePlan | null {
     (c) => !c.out && c.id !== mover.id && enemies(c, mover) && !startContacts.includes(c)
   )
   const waypoints = waypointsOf(mover, action)
-  const walk = walkPath(state, mover, waypoints, {
-    budget: Infinity,
-    watch,
-    contact: contactOptions(s),
-    cost: costOptions(s)
-  })
+  const isJump = action.kind === 'jump'
+  const leap = isJump ? jumpWalk(state, mover, waypoints, watch) : null
+  const walk =
+    leap?.walk ??
+    walkPath(state, mover, waypoints, {
+      budget: Infinity,
+      watch,
+      contact: contactOptions(s),
+      cost: costOptions(s)
+    })
   const there = placed(mover, walk.end)
   return {
     mover,
@@ -96,7 +105,9 @@ function makePlan(state: EncounterState, action: Action): MovePlan | null {
     startContacts,
     walk,
     disengage: startContacts.some((e) => !inContact(state, there, e)),
-    chargeTargets: walk.stopped === 'contact' ? watch.filter((e) => inContact(state, there, e)) : []
+    chargeTargets: walk.stopped === 'contact' ? watch.filter((e) => inContact(state, there, e)) : [],
+    jump: leap?.check ?? null,
+    isJump
   }
 }
 
@@ -106,6 +117,7 @@ function makePlan(state: EncounterState, action: Action): MovePlan | null {
  */
 export function pathProblem(state: EncounterState, plan: MovePlan): Violation | null {
   if (plan.waypoints.length === 0) return { code: 'emptyPath' }
+  if (plan.isJump) return jumpProblem(state, plan.mover, plan.jump)
   const s = readSettings(state)
   const budget = moveBudget(state, plan.mover) + (plan.disengage ? s.disengageCriticalInches : 0)
   const v = checkPath(state, plan.mover.id, [plan.start, ...plan.waypoints], {
@@ -123,7 +135,10 @@ export function chargeFromSky(state: EncounterState, plan: MovePlan, target: Com
   return heightAbove(state, plan.start, target.pos) >= readSettings(state).chargeFromSkyHeight
 }
 
-/** §4 [TEXT L53]: the move started out of the water (weapons then need not be Aquatic for its charge). */
+/**
+ * §4 [TEXT L53]: the move or jump started out of the water (weapons then need not be Aquatic for its
+ * charge): a leap from the canal's bank into contact with a swimmer is the source's own example.
+ */
 export function startedOutOfWater(state: EncounterState, plan: MovePlan): boolean {
   return !inWater(state.board, plan.start)
 }

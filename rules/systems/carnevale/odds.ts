@@ -142,7 +142,8 @@ function moveOdds(state: EncounterState, action: Action, answers: Answers): Acti
 export function actionOdds(state: EncounterState, action: Action, answers: Answers = {}): ActionOdds | null {
   const actor = state.combatants.find((c) => c.id === action.actorId)
   if (!actor) return null
-  if (action.kind === 'move' || action.kind === 'charge') return moveOdds(state, action, answers)
+  if (action.kind === 'move' || action.kind === 'charge' || action.kind === 'jump')
+    return moveOdds(state, action, answers)
   const target = state.combatants.find((c) => c.id === action.targetId)
   if (!target) return null
   switch (action.kind) {

@@ -35,7 +35,8 @@ export const COUNTER_AOO = 'carnevale.counter'
 /** Every decision key this ruleset asks, for the terms catalogue. */
 export const decisionKeys = [DISENGAGE_BY, DISENGAGE_AOO, GUARD_AOO, CHARGE_TARGET, CHARGE_AOO, COUNTER_AOO]
 
-const MOVES = new Set(['move', 'charge'])
+// §4 [TEXT L34]: Guard reacts to a move or a jump alike, and both may Disengage or Charge.
+const MOVES = new Set(['move', 'charge', 'jump'])
 
 /** D-3: the enemy that rolls against the Disengage: the opponent's answer, else the default. */
 export function disengager(plan: MovePlan, answers: Answers): Combatant | undefined {

@@ -5,6 +5,7 @@ import { contactOptions, enemiesInContact, inContact, samePos } from './board'
 import { Chain, poolEvents } from './chain'
 import { guardHeld, isStunned } from './counters'
 import { planDisengage, resolveDisengage } from './disengage'
+import { judgeJump } from './jump'
 import { costOptions, defaultChargeTarget, moveBudget, planMove, type MovePlan } from './movement'
 import {
   CHARGE_AOO,
@@ -17,12 +18,12 @@ import {
 } from './reactions'
 import { readSettings } from './settings'
 import { readStats } from './stats'
-import { opportunityAttack } from './strike'
+import { fall, opportunityAttack } from './strike'
 import { walkPath, type Walk } from './walk'
 
-// A Move (or Charge) resolved (carnevale.md §4 state machine): the Disengage roll and its enemy's AoO
-// before the mover leaves, the move itself (cut short by a fumble, by its budget or by a new contact),
-// then the Guard AoOs at the end of the action and the charge's AoO: Guard first when the action ended
+// A Move, Charge or Jump resolved (carnevale.md §4 state machine): the Disengage roll and its enemy's AoO
+// before the mover leaves, the move itself (cut short by a fumble, by its budget or by a new contact; a
+// jump lands whole, then falls the height it dropped), then the Guard AoOs at the end of the action and the charge's AoO: Guard first when the action ended
 // in base contact (A8, `guardFirstOnAnyContact`), else only the Guard of a charged holder goes first.
 
 /** §4 Disengage: the opposed DEX roll and what it leaves: extra inches, whether the mover may go. */
@@ -53,7 +54,27 @@ function watched(chain: Chain, plan: MovePlan): Combatant[] {
   )
 }
 
-/** Resolves a legal move or charge with its answers. */
+/**
+ * §4 Jump: the leap, judged again on the board as it is now (a Disengage's AoO may have changed it), lands
+ * whole or not at all; the height it dropped is a fall (§3 [GAP] [PLACEHOLDER], falling.ts) unless the
+ * settings say otherwise. A leap onto an enemy is still a charge (from the sky, "even if the character
+ * falls onto the opponent" [TEXT L23]): the fall comes first, as the figure lands.
+ */
+function leap(chain: Chain, dice: DiceRoller, plan: MovePlan, watch: readonly Combatant[]): Walk | null {
+  const mover = chain.figure(plan.mover.id)
+  const landing = plan.waypoints[0]
+  if (!landing || plan.waypoints.length !== 1) return null
+  const check = judgeJump(chain.state, mover, landing)
+  if (!check.legal) return null
+  chain.emit([{ type: 'moved', id: mover.id, path: [landing], facing: mover.facing }])
+  const s = readSettings(chain.state)
+  if (s.jumpDropFalls && check.drop > 0) fall(chain, dice, mover.id, check.drop, check.intoWater)
+  const after = chain.figure(mover.id)
+  const contact = watch.some((e) => inContact(chain.state, after, e))
+  return { path: [landing], end: landing, stopped: contact ? 'contact' : null }
+}
+
+/** Resolves a legal move, charge or jump with its answers. */
 export function resolveMove(
   state: EncounterState,
   action: Action,
@@ -73,7 +94,9 @@ export function resolveMove(
   let walk: Walk | null = null
   // A figure pushed while its Disengage was fought over (a grapple turned round) no longer stands where
   // its declared path starts: it does not move.
-  if (canMove && samePos(chain.figure(moverId).pos, plan.start)) {
+  const inPlace = canMove && samePos(chain.figure(moverId).pos, plan.start)
+  if (inPlace && plan.isJump) walk = leap(chain, dice, plan, watch)
+  else if (inPlace) {
     const mover = chain.figure(moverId)
     walk = walkPath(chain.state, mover, plan.waypoints, {
       budget: moveBudget(state, mover) + extra,

@@ -63,6 +63,15 @@ export const settingsSchema = z.strictObject({
   /** §6 [GAP-PUB] [PLACEHOLDER]: each inch swum costs this many inches of movement. */
   moveSwimFactor: z.number().min(1).max(4),
   /**
+   * §4 table "Move (and Jump)", [TEXT L34, L53] name a Jump action but the source gives no distance
+   * ([GAP-PUB] [PLACEHOLDER]): the longest plan length of one leap, in inches (never more than the Move's).
+   */
+  jumpMaxInches: inches,
+  /** §4 [REC]: how much higher than its take-off a jump may land, in inches (0: level or down only). */
+  jumpMaxRise: inches,
+  /** §3 [GAP] [REC]: the height a jump drops is a fall (falling.ts rules; landing in water per its setting). */
+  jumpDropFalls: z.boolean(),
+  /**
    * §4 [GAP-PUB]: who opens each round. 'rollOffAlternate': a d10 roll-off as the encounter starts, the
    * winner opens round 1 and the sides take turns opening the next ones; 'rollOffWinner': the winner opens
    * every round; 'sideOrder': no roll, the first listed side opens every round.
@@ -164,6 +173,9 @@ export const defaultSettings: CarnevaleSettings = {
   moveMovMultiplier: 1,
   moveClimbFactor: 1,
   moveSwimFactor: 2,
+  jumpMaxInches: 3,
+  jumpMaxRise: 0,
+  jumpDropFalls: true,
   roundOpener: 'rollOffAlternate',
   chargeFromSkyHeight: 3,
   chargeFromSkyPenetration: -5,

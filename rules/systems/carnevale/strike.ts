@@ -142,8 +142,11 @@ function grapple(chain: Chain, dice: DiceRoller, attackerId: string, targetId: s
   if (r.push.stuns && !chain.figure(pushed.id).out) chain.emit([stun(chain.state, chain.figure(pushed.id))])
 }
 
-/** §5.3 step 5 [GAP] [PLACEHOLDER]: a figure pushed off a roof, wall or deck falls (falling.ts). */
-function fall(chain: Chain, dice: DiceRoller, id: string, heightInches: number, intoWater: boolean) {
+/**
+ * §3, §5.3 step 5 [GAP] [PLACEHOLDER]: a figure pushed or jumping off a roof, wall or deck falls
+ * (falling.ts): its Protection roll, then the Life it loses.
+ */
+export function fall(chain: Chain, dice: DiceRoller, id: string, heightInches: number, intoWater: boolean) {
   const s = readSettings(chain.state)
   const figure = chain.figure(id)
   const r = resolveFall(

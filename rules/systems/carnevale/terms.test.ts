@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { actionKinds } from './actions'
+import { jumpCodes } from './jump'
 import { pathCodes } from './movement'
 import { decisionKeys } from './reactions'
 import { defaultSettings } from './settings'
@@ -35,6 +36,7 @@ describe('Carnevale terms (es first, en with the same keys)', () => {
   it.each([
     ['violation.<code> for every code in the sources', found(/code: '(\w+)'/g), 'violation'],
     ['violation.<code> for every refused path', [...pathCodes], 'violation'],
+    ['violation.<code> for every refused jump', [...jumpCodes], 'violation'],
     ['violation.<code> for every AoO refusal', found(/'(noGrapple|unknownChoice)'/g), 'violation'],
     ['roll.<purpose> for every pool', [...found(/poolEvents\([^,]+, '(\w+)'/g), 'rollOff'], 'roll'],
     ['source.<x> for every Life loss', found(/loseLife\([^)]*'(\w+)'\)/g), 'source'],

@@ -1,9 +1,11 @@
 // pixi compiles shaders with `new Function` unless this polyfill is loaded; the app runs under a strict CSP
 import 'pixi.js/unsafe-eval'
-import { Application, Container, Rectangle, type FederatedPointerEvent, type PointData } from 'pixi.js'
+import type { Application } from 'pixi.js'
+import { Container, Rectangle, type FederatedPointerEvent, type PointData } from 'pixi.js'
 import { GridLayer } from './grid-layer'
 import { HighlightLayer } from './highlight-layer'
-import { GUTTER, makeStyles, MIN_CELL, palette, type Layout } from './style'
+import { GUTTER, makeStyles, MIN_CELL, type Layout } from './style'
+import { createMapApp } from './pixi-app'
 import { TerrainLayer } from './terrain-layer'
 import { TextureCache } from './textures'
 import { TokenLayer } from './token-layer'
@@ -39,20 +41,7 @@ export class Battlemap {
 
   /** Creates the renderer, appends its canvas to `host` and sizes it to the host. */
   static async create(host: HTMLElement, options: BattlemapOptions = {}): Promise<Battlemap> {
-    const app = new Application()
-    await app.init({
-      width: Math.max(1, host.clientWidth),
-      height: Math.max(1, host.clientHeight),
-      antialias: true,
-      backgroundColor: palette.background,
-      resolution: window.devicePixelRatio || 1,
-      autoDensity: true,
-      autoStart: false,
-      ...(options.preference ? { preference: options.preference } : {})
-    })
-    app.canvas.style.display = 'block'
-    host.appendChild(app.canvas)
-    return new Battlemap(host, app)
+    return new Battlemap(host, await createMapApp(host, options.preference))
   }
 
   private constructor(

@@ -1,7 +1,8 @@
 // pixi compiles shaders with `new Function` unless this polyfill is loaded; the app runs under a strict CSP
 import 'pixi.js/unsafe-eval'
-import { Application, Container, Rectangle, type FederatedPointerEvent } from 'pixi.js'
-import { palette } from '../style'
+import type { Application } from 'pixi.js'
+import { Container, Rectangle, type FederatedPointerEvent } from 'pixi.js'
+import { createMapApp } from '../pixi-app'
 import { TextureCache } from '../textures'
 import type { InchesLayout } from './layout'
 import { OverlayLayer } from './overlay-layer'
@@ -57,20 +58,7 @@ export class InchesMap {
 
   /** Creates the renderer, appends its canvas to `host` and sizes it to the host. */
   static async create(host: HTMLElement, options: InchesMapOptions = {}): Promise<InchesMap> {
-    const app = new Application()
-    await app.init({
-      width: Math.max(1, host.clientWidth),
-      height: Math.max(1, host.clientHeight),
-      antialias: true,
-      backgroundColor: palette.background,
-      resolution: window.devicePixelRatio || 1,
-      autoDensity: true,
-      autoStart: false,
-      ...(options.preference ? { preference: options.preference } : {})
-    })
-    app.canvas.style.display = 'block'
-    host.appendChild(app.canvas)
-    return new InchesMap(host, app)
+    return new InchesMap(host, await createMapApp(host, options.preference))
   }
 
   private constructor(

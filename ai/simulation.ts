@@ -1,0 +1,97 @@
+import { seedRng } from '../rules/core/rng'
+import type { Ruleset } from '../rules/core/ruleset'
+import type { EncounterState } from '../rules/core/types'
+import { applyCommand, whoDecides } from '../rules/flow/engine'
+import { chooseStep } from './choose'
+
+/** The AI levels a simulation can play at; the AI has one level today (ai.md's Normal, greedy). */
+export const simLevels = ['normal'] as const
+
+/** One of `simLevels`. */
+export type SimLevel = (typeof simLevels)[number]
+
+/** How one figure fared in one simulated game. */
+export interface FigureOutcome {
+  id: string
+  side: string
+  /** Out of the fight or at 0 life or less at any moment of the game (it may have been brought back). */
+  downed: boolean
+  /** Out of the fight when the game stopped. */
+  out: boolean
+  /** Life at the start less life at the end (negative when healed above where it started). */
+  lifeLost: number
+}
+
+/** What one AI-vs-AI game came to. */
+export interface GameSummary {
+  /** The winning side's id; null on a draw or when the game was cut short. */
+  winner: string | null
+  rounds: number
+  /** Commands applied, the start included. */
+  steps: number
+  perFigure: FigureOutcome[]
+  /** True when `maxSteps` ran out (or nobody held the turn) before the game ended. */
+  truncated: boolean
+}
+
+/** Options of `playOut`. */
+export interface PlayOutOptions {
+  /** Commands after which an unfinished game counts as truncated (a guard against AIs that stall). */
+  maxSteps: number
+  level?: SimLevel
+}
+
+const isDown = (c: { out: boolean; life: number }): boolean => c.out || c.life <= 0
+
+/**
+ * Plays an encounter from `initial` to its end, every figure and every decision by the AI whatever its
+ * controller. `seed` replaces the encounter's RNG, so run i of a batch seeded S plays with S + i and
+ * the same seed always gives the same summary.
+ */
+export function playOut(
+  initial: EncounterState,
+  ruleset: Ruleset,
+  seed: number,
+  opts: PlayOutOptions
+): GameSummary {
+  if (opts.level !== undefined && !simLevels.includes(opts.level)) {
+    throw new Error(`playOut: unknown AI level ${String(opts.level)}`)
+  }
+  let state: EncounterState = { ...initial, rng: seedRng(seed) }
+  let steps = 0
+  // A saved encounter may already be running; only one still in setup needs starting.
+  if (state.phase === 'setup') {
+    const started = applyCommand(state, { type: 'encounter.start' }, ruleset)
+    if (!started.ok) throw new Error(`playOut: start refused: ${started.violation.code}`)
+    state = started.state
+    steps++
+  }
+  const downed = new Set(state.combatants.filter(isDown).map((c) => c.id))
+  while (state.phase === 'running' && steps < opts.maxSteps) {
+    const decider = whoDecides(state)
+    if (!decider) break
+    const { command } = chooseStep(state, ruleset, decider)
+    const result = applyCommand(state, command, ruleset)
+    // The AI only sends what the rules offered it: a refusal is a bug to surface, not a result.
+    if (!result.ok)
+      throw new Error(`playOut: ${command.type} refused: ${result.violation.code} (seed ${seed})`)
+    state = result.state
+    steps++
+    for (const c of state.combatants) if (isDown(c)) downed.add(c.id)
+  }
+  const ended = state.phase === 'ended'
+  const lifeAtStart = new Map(initial.combatants.map((c) => [c.id, c.life]))
+  return {
+    winner: ended ? state.winner : null,
+    rounds: state.round,
+    steps,
+    perFigure: state.combatants.map((c) => ({
+      id: c.id,
+      side: c.side,
+      downed: downed.has(c.id),
+      out: c.out,
+      lifeLost: (lifeAtStart.get(c.id) ?? c.life) - c.life
+    })),
+    truncated: !ended
+  }
+}

@@ -5,7 +5,7 @@ import { Container, Rectangle, type FederatedPointerEvent, type PointData } from
 import { GridLayer } from './grid-layer'
 import { HighlightLayer } from './highlight-layer'
 import { GUTTER, makeStyles, MIN_CELL, type Layout } from './style'
-import { createMapApp } from './pixi-app'
+import { createMapApp, fitToHost } from './pixi-app'
 import { TerrainLayer } from './terrain-layer'
 import { TextureCache } from './textures'
 import { TokenLayer } from './token-layer'
@@ -101,12 +101,7 @@ export class Battlemap {
   /** Refits the canvas and the board to the host's current size, then renders one frame. */
   resize(): void {
     if (this.destroyed) return
-    const w = Math.max(1, this.host.clientWidth)
-    const h = Math.max(1, this.host.clientHeight)
-    // the window may have moved to a screen with another pixel density
-    const dpr = window.devicePixelRatio || 1
-    const r = this.app.renderer
-    if (w !== r.width || h !== r.height || dpr !== r.resolution) r.resize(w, h, dpr)
+    fitToHost(this.app, this.host)
     if (this.view) this.update(this.view)
     this.app.render()
   }

@@ -61,19 +61,22 @@ export function targetRingTexture(cache: TextureCache, cell: number): Texture {
   const r = tokenRadius(cell)
   const ring = r + 6
   const size = 2 * (ring + 9)
-  return cache.get(`target:${cell}`, size, () => {
-    const o = size / 2
-    const g = new Graphics().circle(o, o, ring).stroke({ width: 2.5, color: palette.target })
-    for (const [dx, dy] of [
-      [0, -1],
-      [1, 0],
-      [0, 1],
-      [-1, 0]
-    ] as const) {
-      g.moveTo(o + dx * (ring - 3), o + dy * (ring - 3)).lineTo(o + dx * (ring + 7), o + dy * (ring + 7))
-    }
-    return g.stroke({ width: 2.5, color: palette.target, cap: 'round' })
-  })
+  return cache.get(`target:${cell}`, size, () => crosshair(ring))
+}
+
+/** A red ring of radius `ring` with four ticks, centred in a square of side 2 × (ring + 9): the target mark. */
+export function crosshair(ring: number): Graphics {
+  const o = ring + 9
+  const g = new Graphics().circle(o, o, ring).stroke({ width: 2.5, color: palette.target })
+  for (const [dx, dy] of [
+    [0, -1],
+    [1, 0],
+    [0, 1],
+    [-1, 0]
+  ] as const) {
+    g.moveTo(o + dx * (ring - 3), o + dy * (ring - 3)).lineTo(o + dx * (ring + 7), o + dy * (ring + 7))
+  }
+  return g.stroke({ width: 2.5, color: palette.target, cap: 'round' })
 }
 
 /** Faded X over a figure that is out of the fight. */

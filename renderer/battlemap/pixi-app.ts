@@ -24,3 +24,16 @@ export async function createMapApp(host: HTMLElement, preference?: RendererPrefe
   host.appendChild(app.canvas)
   return app
 }
+
+/**
+ * Resizes the renderer to the host's CSS size and the current pixel density (the window may have moved to
+ * a screen with another one); returns that size.
+ */
+export function fitToHost(app: Application, host: HTMLElement): { w: number; h: number } {
+  const w = Math.max(1, host.clientWidth)
+  const h = Math.max(1, host.clientHeight)
+  const dpr = window.devicePixelRatio || 1
+  const r = app.renderer
+  if (w !== r.width || h !== r.height || dpr !== r.resolution) r.resize(w, h, dpr)
+  return { w, h }
+}

@@ -87,13 +87,13 @@ test('a drag onto an enemy on the bridge ends in base contact; clicking it then 
   page
 }) => {
   await drag(page, [140, 200], [170, 180], [195, 175])
-  assert((await text(page, 'hover-info')).includes('Rashaar 3: carga'), 'the move is marked as a charge')
+  assert((await text(page, 'hover-info')).includes('Tritone 3: carga'), 'the move is marked as a charge')
   await page.mouse.up()
   const capitano = await figure(page, 'capitano')
   assertEqual(capitano.pos.z, 10, 'the Capitano stands on the bridge deck')
   const enemy = await point(page, 195, 175)
   await page.mouse.click(enemy.x, enemy.y)
-  assertEqual(await text(page, 'target-name'), 'Rashaar 3', 'the enemy in contact is the target')
+  assertEqual(await text(page, 'target-name'), 'Tritone 3', 'the enemy in contact is the target')
 })
 
 test('the tape measures edge to edge between two bases, over the 1″ grid', async ({ page, artifacts }) => {

@@ -2,7 +2,7 @@
 import 'pixi.js/unsafe-eval'
 import type { Application } from 'pixi.js'
 import { Container, Rectangle, type FederatedPointerEvent } from 'pixi.js'
-import { createMapApp } from '../pixi-app'
+import { createMapApp, fitToHost } from '../pixi-app'
 import { TextureCache } from '../textures'
 import type { InchesLayout } from './layout'
 import { OverlayLayer } from './overlay-layer'
@@ -123,11 +123,7 @@ export class InchesMap {
   /** Refits the canvas and the table to the host's current size, then renders one frame. */
   resize(): void {
     if (this.destroyed) return
-    const w = Math.max(1, this.host.clientWidth)
-    const h = Math.max(1, this.host.clientHeight)
-    const dpr = window.devicePixelRatio || 1
-    const r = this.app.renderer
-    if (w !== r.width || h !== r.height || dpr !== r.resolution) r.resize(w, h, dpr)
+    const { w, h } = fitToHost(this.app, this.host)
     this.app.stage.hitArea = new Rectangle(0, 0, w, h)
     if (this.view) this.update(this.view)
     this.app.render()

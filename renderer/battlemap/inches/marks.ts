@@ -1,5 +1,6 @@
 import { Graphics, type Texture } from 'pixi.js'
 import { palette, shade } from '../style'
+import { crosshair } from '../marks'
 import type { TextureCache } from '../textures'
 import { tablePalette } from './style'
 
@@ -63,19 +64,7 @@ export function ringTexture(
 export function targetTexture(cache: TextureCache, r: number): Texture {
   const ring = r + 5
   const size = 2 * (ring + 9)
-  return cache.get(`in-target:${r}`, size, () => {
-    const o = size / 2
-    const g = new Graphics().circle(o, o, ring).stroke({ width: 2.5, color: palette.target })
-    for (const [dx, dy] of [
-      [0, -1],
-      [1, 0],
-      [0, 1],
-      [-1, 0]
-    ] as const) {
-      g.moveTo(o + dx * (ring - 3), o + dy * (ring - 3)).lineTo(o + dx * (ring + 7), o + dy * (ring + 7))
-    }
-    return g.stroke({ width: 2.5, color: palette.target, cap: 'round' })
-  })
+  return cache.get(`in-target:${r}`, size, () => crosshair(ring))
 }
 
 /** A faded X over a figure out of the fight. */

@@ -150,7 +150,7 @@ function set(label: Text, text: string, style: Text['style']): void {
   if (label.text !== text) label.text = text
 }
 
-/** "Rashaar 2" → "R2", "Capitano" → "C". */
+/** "Tritone 2" → "T2", "Capitano" → "C". */
 function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/)
   return ((words[0]?.[0] ?? '?') + (words[1]?.[0] ?? '')).toUpperCase()

@@ -48,18 +48,18 @@ function figure(
   }
 }
 
-/** The fixture's figures: the Guild (people at the table) west of the canal, the Rashaar (AI) east of it. */
+/** The fixture's figures: the Guild (people at the table) west of the canal, the Tritone (AI) east of it. */
 export const FIXTURE_FIGURES: Combatant[] = [
   figure('capitano', 'Capitano', 'guild', 100, 160),
   figure('bravo', 'Bravo', 'guild', 70, 270, 0, { life: 5 }),
   figure('gondoliere', 'Gondoliere', 'guild', 80, 75, 40),
   figure('duellante', 'Duellante', 'guild', 120, 310, 0, { baseMm: 40 }),
   figure('ragazzo', 'Ragazzo', 'guild', 40, 170, 0, { baseMm: 25, out: true, life: 0 }),
-  figure('rashaar-1', 'Rashaar 1', 'rashaar', 240, 150, 0, { life: 3 }),
-  figure('rashaar-2', 'Rashaar 2', 'rashaar', 180, 250, 0),
-  figure('rashaar-3', 'Rashaar 3', 'rashaar', 195, 175, 10),
-  figure('razorback', 'Razorback', 'rashaar', 290, 270, 30, { baseMm: 50, lifeMax: 14, life: 14 }),
-  figure('mystic', 'Mystic', 'rashaar', 320, 60, 0, { baseMm: 40 })
+  figure('tritone-1', 'Tritone 1', 'tritone', 240, 150, 0, { life: 3 }),
+  figure('tritone-2', 'Tritone 2', 'tritone', 180, 250, 0),
+  figure('tritone-3', 'Tritone 3', 'tritone', 195, 175, 10),
+  figure('razorback', 'Razorback', 'tritone', 290, 270, 30, { baseMm: 50, lifeMax: 14, life: 14 }),
+  figure('mystic', 'Mystic', 'tritone', 320, 60, 0, { baseMm: 40 })
 ]
 
 /** A running fight on the fixture table, the Capitano active (round 1, nothing spent). */
@@ -77,7 +77,7 @@ export function inchesFixture(): EncounterState {
     },
     sides: [
       { id: 'guild', name: 'Guild' },
-      { id: 'rashaar', name: 'Rashaar' }
+      { id: 'tritone', name: 'Tritone' }
     ],
     combatants: structuredClone(FIXTURE_FIGURES),
     seed: 7

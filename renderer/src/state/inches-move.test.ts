@@ -25,7 +25,7 @@ describe('snapGoal', () => {
   })
 
   it('slides a point on another base out to touch it, on the pointer side', () => {
-    const enemy = figure('rashaar-3')
+    const enemy = figure('tritone-3')
     const goal = snapGoal(state, 'capitano', { x: enemy.pos.x - 2, y: enemy.pos.y })
     const gap = Math.hypot(goal.x - enemy.pos.x, goal.y - enemy.pos.y)
     const reach = baseRadius(state.board, enemy) + baseRadius(state.board, figure('capitano'))
@@ -64,7 +64,7 @@ describe('previewMove', () => {
 
   it('ends in base contact with the enemy dragged onto, and marks it as an enemy', () => {
     const p = preview(195, 175)!
-    expect(p.contacts).toEqual([{ id: 'rashaar-3', via: 'touch', enemy: true }])
+    expect(p.contacts).toEqual([{ id: 'tritone-3', via: 'touch', enemy: true }])
     expect(p.violation).toBeNull()
   })
 
@@ -118,21 +118,21 @@ describe('previewMove', () => {
     const charge: Action = {
       kind: 'charge',
       actorId: 'capitano',
-      targetId: 'rashaar-3',
+      targetId: 'tritone-3',
       path: [],
       options: { a: 1 }
     }
     const rules = { ...fixtureRules, validate: () => null }
     const p = previewMove(state, rules, [...legal, charge], 'capitano', { x: 195, y: 175 })!
     expect(p.action?.kind).toBe('move')
-    expect(p.contacts.some((c) => c.enemy && c.id === 'rashaar-3')).toBe(true)
+    expect(p.contacts.some((c) => c.enemy && c.id === 'tritone-3')).toBe(true)
   })
 
   it('declares the charge the rules offer at the contacted enemy when they refuse the plain move', () => {
     const charge: Action = {
       kind: 'charge',
       actorId: 'capitano',
-      targetId: 'rashaar-3',
+      targetId: 'tritone-3',
       path: [],
       options: { a: 1 }
     }
@@ -147,7 +147,7 @@ describe('previewMove', () => {
   })
 
   it('keeps the plain move when the rules refuse the charge along this path', () => {
-    const charge: Action = { kind: 'charge', actorId: 'capitano', targetId: 'rashaar-3', path: [] }
+    const charge: Action = { kind: 'charge', actorId: 'capitano', targetId: 'tritone-3', path: [] }
     const rules = {
       ...fixtureRules,
       validate: (s: EncounterState, a: Action) => (a.kind === 'charge' ? { code: 'invalidAoo' } : null)

@@ -33,7 +33,7 @@ describe('inchesStatus', () => {
     const preview = previewMove(state, fixtureRules, legal, 'capitano', { x: 195, y: 175 })
     const status = inchesStatus({ ...base, preview }, t('es'), es)
     expect(status?.refused).toBe(false)
-    expect(status?.text).toMatch(/^Mover: 8,4″ · contacto de peana con Rashaar 3: carga$/)
+    expect(status?.text).toMatch(/^Mover: 8,4″ · contacto de peana con Tritone 3: carga$/)
   })
 
   it('gives the cost beside the length when climbing makes them differ', () => {

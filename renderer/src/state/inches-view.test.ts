@@ -46,16 +46,16 @@ describe('deriveInchesView', () => {
     expect(byId.get('razorback')?.radius).toBeCloseTo((R30 * 50) / 30, 9)
     expect(byId.get('mystic')).toMatchObject({ color: SIDE_COLORS[1], active: false })
     expect(byId.get('gondoliere')).toMatchObject({ z: 40, swimming: false })
-    expect(byId.get('rashaar-2')).toMatchObject({ swimming: true })
+    expect(byId.get('tritone-2')).toMatchObject({ swimming: true })
     expect(byId.get('ragazzo')).toMatchObject({ out: true, swimming: false })
   })
 
   it('passes reach samples with their band and the targets', () => {
     const view = deriveInchesView(
-      input({ reach: [{ pos: { x: 120, y: 160, z: 0 }, band: 1 }], targets: ['rashaar-3'] })
+      input({ reach: [{ pos: { x: 120, y: 160, z: 0 }, band: 1 }], targets: ['tritone-3'] })
     )
     expect(view.reach).toEqual([{ x: 120, y: 160, z: 0, band: 1 }])
-    expect(view.targets).toEqual(['rashaar-3'])
+    expect(view.targets).toEqual(['tritone-3'])
   })
 
   it('shows a legal drag with its plan length, its cost, the contacts and a charge', () => {
@@ -67,7 +67,7 @@ describe('deriveInchesView', () => {
     expect(view.path?.length).toBeCloseTo(preview?.measure?.horizontal ?? NaN, 9)
     expect(view.path?.cost).toBeCloseTo(preview?.info?.cost ?? NaN, 9)
     expect(view.path?.radius).toBeCloseTo(R30, 9)
-    expect(view.contacts).toEqual([{ id: 'rashaar-3', enemy: true }])
+    expect(view.contacts).toEqual([{ id: 'tritone-3', enemy: true }])
   })
 
   it('shows a refused drag in red with its reason', () => {

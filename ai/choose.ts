@@ -57,7 +57,11 @@ function nearestEnemy(p: Perception, at = p.actor.pos): { enemy: Combatant; step
 /** ai.md §7.1: damage as a fraction of the target's life, plus the chance to take it out. */
 function attackValue(odds: ActionOdds, target: Combatant, w: Personality): { value: number; pKill: number } {
   const pKill = toNumber(probability(odds.damage, (d) => d >= target.life))
-  const value = w.damage * (Math.min(mean(odds.damage), target.life) / target.life) + w.kill * pKill
+  // A figure standing at 0 life or below (PF's disabled, Athkri's wounded) still has its whole remaining
+  // life at stake: dividing by that life gave NaN, and a NaN score lost to ending the turn, so monsters
+  // stood beside a helpless hero forever.
+  const left = Math.max(1, target.life)
+  const value = w.damage * (Math.min(mean(odds.damage), left) / left) + w.kill * pKill
   return { value, pKill }
 }
 

@@ -71,6 +71,24 @@ export interface MoveInfo {
   cost?: number
 }
 
+/**
+ * A point on the board an action takes from its player before any die (Carnevale's grapple push, D-5):
+ * the map lets the person click it, within reach of a figure, and declares the action with it.
+ */
+export interface PointChoice {
+  /** The option keys the point's x and y (board units) go into. */
+  xKey: string
+  yKey: string
+  /** The figure the point is aimed from (the grappled one): the centre of the reach circle. */
+  fromId: string
+  /** How far from that figure the point may lie, in inches. */
+  maxInches: number
+  /** The rules' own choice when the person just confirms (board units). */
+  default: { x: number; y: number }
+  /** A figure the preview may pass through (the grappler). */
+  ignoreId?: string
+}
+
 /** A rule system's own words by UI language: `violation.<code>`, `roll.<purpose>`, `decision.<id>`... */
 export type RulesTerms = Readonly<Record<'es' | 'en', Readonly<Record<string, string>>>>
 
@@ -103,6 +121,8 @@ export interface Ruleset {
    * is weighing); a ruleset may return everything anyway.
    */
   legalActions(state: EncounterState, actorId: string, scope?: 'all' | 'targeted'): Action[]
+  /** The board point this action asks its player for before it is declared; absent/null = none. */
+  pointChoice?(state: EncounterState, action: Action): PointChoice | null
   /** Null when legal; otherwise the reason a person can read. */
   validate(state: EncounterState, action: Action): Violation | null
   /**

@@ -1,11 +1,12 @@
 import type { BoardPoint, PathView, ReachView } from '../../battlemap/inches/view'
 import { baseRadius, pushToward } from '../../../rules/core/inches'
+import type { PointChoice } from '../../../rules/core/ruleset'
 import type { Action, Combatant, EncounterState } from '../../../rules/core/types'
-import { defaultPushPoint, longestPush } from '../../../rules/systems/carnevale/push-choice'
+import { getRuleset } from '../../../rules/systems'
 
-// D-5 (carnevale.md §5.3, §8): the grappler chooses where the grappled figure goes before any die is rolled,
-// so a person aims the push on the map before declaring the Grapple. The default point and the longest push
-// come from the rules themselves: what the panel proposes is what the rules would do unasked.
+// An action that takes a board point from its player before any die (the ruleset's `pointChoice`: Carnevale's
+// grapple push, D-5) is aimed on the map before it is declared. The default point and the reach come from the
+// rules themselves: what the panel proposes is what the rules would do unasked. Nothing here knows a system.
 
 /** How many points mark the circle of the longest push around the grappled figure. */
 const ARC_SAMPLES = 48
@@ -21,11 +22,17 @@ export interface PushAim {
   point: BoardPoint
   /** The person chose the point (false: the rules' default). */
   chosen: boolean
+  /** What the rules ask for: option keys, reach, the figure the preview may pass through. */
+  choice: PointChoice
 }
 
-/** Whether declaring `action` first asks where to push: a Grapple on a board measured in inches. */
+function pointChoice(state: EncounterState, action: Action): PointChoice | null {
+  return getRuleset(state.system).pointChoice?.(state, action) ?? null
+}
+
+/** Whether declaring `action` first asks its player for a board point (the rules' `pointChoice`). */
 export function aimsPush(state: EncounterState, action: Action): boolean {
-  return action.kind === 'grapple' && !!state.board.inches && state.system === 'carnevale'
+  return pointChoice(state, action) !== null
 }
 
 const figure = (state: EncounterState, id: string | undefined): Combatant | undefined =>
@@ -33,11 +40,16 @@ const figure = (state: EncounterState, id: string | undefined): Combatant | unde
 
 /** Starts aiming a Grapple at the rules' default push point, or null when the figures are not on the board. */
 export function startAim(state: EncounterState, action: Action): PushAim | null {
-  const actor = figure(state, action.actorId)
-  const target = figure(state, action.targetId)
-  if (!actor || !target) return null
-  const point = defaultPushPoint(state, actor, target)
-  return { action, targetId: target.id, max: longestPush(state), point, chosen: false }
+  const choice = pointChoice(state, action)
+  if (!choice || !figure(state, choice.fromId)) return null
+  return {
+    action,
+    targetId: choice.fromId,
+    max: choice.maxInches,
+    point: choice.default,
+    chosen: false,
+    choice
+  }
 }
 
 /** Aims at a clicked point; a point farther than the longest push is brought back onto its circle. */
@@ -59,7 +71,8 @@ export function aimAt(state: EncounterState, aim: PushAim, p: BoardPoint): PushA
 
 /** The Grapple to declare: the listed action with the push point (`options.pushX`, `pushY`). */
 export function aimedAction(aim: PushAim): Action {
-  return { ...aim.action, options: { ...aim.action.options, pushX: aim.point.x, pushY: aim.point.y } }
+  const { xKey, yKey } = aim.choice
+  return { ...aim.action, options: { ...aim.action.options, [xKey]: aim.point.x, [yKey]: aim.point.y } }
 }
 
 /**
@@ -71,7 +84,8 @@ export function aimView(state: EncounterState, aim: PushAim): { path: PathView; 
   const target = figure(state, aim.targetId)
   if (!target) return null
   const u = state.board.inches?.unitsPerInch ?? 1
-  const r = pushToward(state, target.id, aim.point, aim.max, { ignoreId: aim.action.actorId })
+  const ignore = aim.choice.ignoreId
+  const r = pushToward(state, target.id, aim.point, aim.max, ignore === undefined ? {} : { ignoreId: ignore })
   const reach = Array.from({ length: ARC_SAMPLES }, (_, i) => {
     const a = (i * 2 * Math.PI) / ARC_SAMPLES
     return {

@@ -1,4 +1,5 @@
 import { pushAlong } from '../../core/inches'
+import type { PointChoice } from '../../core/ruleset'
 import type { Action, Combatant, EncounterState } from '../../core/types'
 import { grapplePush } from './grapple'
 import { readSettings } from './settings'
@@ -51,4 +52,20 @@ export function pushOption(action: Action): (PushPoint & { inches?: number }) | 
   const { pushX, pushY, pushInches } = action.options ?? {}
   if (typeof pushX !== 'number' || typeof pushY !== 'number') return undefined
   return typeof pushInches === 'number' ? { x: pushX, y: pushY, inches: pushInches } : { x: pushX, y: pushY }
+}
+
+/** D-5 as the engine's point choice: a Grapple on an inches board asks where the push goes. */
+export function pushPointChoice(state: EncounterState, action: Action): PointChoice | null {
+  if (action.kind !== 'grapple' || !state.board.inches) return null
+  const pusher = state.combatants.find((c) => c.id === action.actorId)
+  const pushed = state.combatants.find((c) => c.id === action.targetId)
+  if (!pusher || !pushed) return null
+  return {
+    xKey: 'pushX',
+    yKey: 'pushY',
+    fromId: pushed.id,
+    maxInches: longestPush(state),
+    default: defaultPushPoint(state, pusher, pushed),
+    ignoreId: pusher.id
+  }
 }

@@ -5,6 +5,7 @@ import { validateAction } from './actions'
 import { countersChanged, isStunned } from './counters'
 import { economy } from './economy.machine'
 import { legalActions, moveInfo, resolveAction } from './legal'
+import { pushPointChoice } from './push-choice'
 import { actionOdds } from './odds'
 import { decideAction } from './reactions'
 import { defaultSettings, settingsSchema } from './settings'
@@ -40,6 +41,7 @@ export const carnevale: Ruleset = {
   rollInitiative: rollOff,
   startTurn,
   moveInfo,
+  pointChoice: pushPointChoice,
   legalActions,
   validate: validateAction,
   decide: decideAction,

@@ -2,7 +2,7 @@ import { mean } from '../rules/core/distribution'
 import { decisionKey } from '../rules/core/decision-key'
 import type { Ruleset } from '../rules/core/ruleset'
 import type { EncounterState } from '../rules/core/types'
-import type { AiStep } from './choose'
+import type { AiStep } from './types'
 
 /**
  * Answers the pending decision for its decider with exact odds: a defender picks the answer that
@@ -37,7 +37,12 @@ export function chooseAnswer(state: EncounterState, ruleset: Ruleset): AiStep {
     trace: scored.map((o) => ({
       action: null,
       score: o.score,
+      terms: [{ key: 'damage', value: o.score }],
+      probabilities: [],
       reason: { ...reason, params: { ...reason.params, choice: o.choice } }
-    }))
+    })),
+    considered: scored.length,
+    policy: 'answer',
+    personality: 'answer'
   }
 }

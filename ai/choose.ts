@@ -3,30 +3,12 @@ import { toNumber } from '../rules/core/fraction'
 import type { ActionOdds, Ruleset } from '../rules/core/ruleset'
 import { snapDirection } from '../rules/core/geometry'
 import type { Action, Combatant, Command, EncounterState } from '../rules/core/types'
+import type { AiOption, AiSettings, AiStep } from './types'
 import { chooseAnswer } from './answer'
 import { distanceTo, type DistanceTo } from './distance'
-import { brute, type Personality } from './personality'
+import type { Personality } from './personality'
+import { settingsFor } from './settings'
 import { afterAction, budgetLeft, repeatsAffordable } from './simulate'
-
-/** One line a person can read about why the AI did something: an i18n key under `ai.` + params. */
-export interface AiReason {
-  key: string
-  params: Record<string, string | number>
-}
-
-/** A scored candidate, kept for the decision trace. */
-export interface AiOption {
-  action: Action | null
-  score: number
-  reason: AiReason
-}
-
-/** The AI's next step for a figure: the command to send, why, and the options it weighed. */
-export interface AiStep {
-  command: Command
-  reason: AiReason
-  trace: AiOption[]
-}
 
 const isAttack = (a: Action): boolean => a.targetId !== undefined
 const round2 = (x: number): number => Math.round(x * 100) / 100
@@ -91,6 +73,8 @@ function scoreAttacks(
     options.push({
       action,
       score: value,
+      terms: [{ key: 'damage', value }],
+      probabilities: [{ key: 'kill', p: pKill }],
       reason: {
         key: 'attack',
         params: {
@@ -154,6 +138,12 @@ function scoreMoves(
       options.push({
         action: move,
         score: best.score * w.setupDiscount - w.moveCost * spent - risk,
+        terms: [
+          { key: 'setup', value: best.score * w.setupDiscount },
+          { key: 'moveCost', value: -w.moveCost * spent },
+          { key: 'provoked', value: -risk }
+        ],
+        probabilities: best.probabilities,
         reason: { key: 'advance', params: { ...best.reason.params, cost: spent } }
       })
       continue
@@ -162,9 +152,16 @@ function scoreMoves(
     const end = move.path?.[move.path.length - 1]
     const closer = nearestEnemy(p, after.pending && end ? end : moved.pos)
     if (!before || !closer || closer.steps >= before.steps) continue
+    const approach = Math.min(w.approachCap, w.approach * (before.steps - closer.steps))
     options.push({
       action: move,
-      score: Math.min(w.approachCap, w.approach * (before.steps - closer.steps)) - w.moveCost * spent - risk,
+      score: approach - w.moveCost * spent - risk,
+      terms: [
+        { key: 'approach', value: approach },
+        { key: 'moveCost', value: -w.moveCost * spent },
+        { key: 'provoked', value: -risk }
+      ],
+      probabilities: [],
       // On an inches board the distance is measured, not counted: said in inches, to one decimal.
       reason: state.board.inches
         ? {
@@ -196,6 +193,8 @@ function scoreFacing(state: EncounterState, actions: Action[], p: Perception, w:
     {
       action: face,
       score: w.faceEnemy,
+      terms: [{ key: 'face', value: w.faceEnemy }],
+      probabilities: [],
       reason: { key: 'face', params: { actor: p.actor.name, target: nearest.enemy.name } }
     }
   ]
@@ -210,14 +209,22 @@ export function chooseStep(
   state: EncounterState,
   ruleset: Ruleset,
   actorId: string,
-  personality: Personality = brute
+  override: Partial<AiSettings> = {}
 ): AiStep {
   if (state.pending) return chooseAnswer(state, ruleset)
   const actor = state.combatants.find((c) => c.id === actorId)
   if (!actor) throw new Error(`chooseStep: unknown combatant ${actorId}`)
+  const settings = settingsFor(actor, override)
+  const personality = settings.personality
   const p = perceive(state, actor)
   const legal = ruleset.legalActions(state, actorId)
-  const end: AiOption = { action: null, score: 0, reason: { key: 'endTurn', params: { actor: actor.name } } }
+  const end: AiOption = {
+    action: null,
+    score: 0,
+    terms: [],
+    probabilities: [],
+    reason: { key: 'endTurn', params: { actor: actor.name } }
+  }
   // Ending comes first: an action worth nothing (a heal the AI cannot value yet, a hopeless attack)
   // never beats simply ending the activation.
   const options = [
@@ -232,5 +239,12 @@ export function chooseStep(
   const command: Command = chosen.action
     ? { type: 'action.declare', action: chosen.action }
     : { type: 'turn.end' }
-  return { command, reason: chosen.reason, trace }
+  return {
+    command,
+    reason: chosen.reason,
+    trace,
+    considered: options.length,
+    policy: settings.level,
+    personality: personality.id
+  }
 }

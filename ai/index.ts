@@ -1,4 +1,7 @@
-/** The AI that plays any side: one greedy, explained step at a time. */
-export { chooseStep, type AiStep, type AiReason, type AiOption } from './choose'
+/** The AI that plays any side: one explained step at a time, at a level and with a personality. */
+export { chooseStep } from './choose'
+export type { AiStep, AiReason, AiOption, AiTerm, AiProbability, AiSettings, Policy } from './types'
 export { brute, personalities, type Personality } from './personality'
+export { aiLevels, levelPolicy, profilePolicy } from './policy'
+export { personalityOf, settingsFor } from './settings'
 export { chooseAnswer } from './answer'

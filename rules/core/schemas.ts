@@ -10,6 +10,14 @@ const int = z.number().int()
 
 export const vec3Schema = z.strictObject({ x: int, y: int, z: int })
 
+/** A figure's AI profile; personality ids are checked by the AI (an unknown one falls back, with a note). */
+export const aiProfileSchema = z.strictObject({
+  personality: z.string().min(1).max(40).optional(),
+  level: z.enum(['easy', 'normal', 'hard']).optional(),
+  weights: z.record(z.string().min(1).max(40), z.number().finite().min(-1000).max(1000)).optional(),
+  knowledge: z.enum(['fair', 'omniscient']).optional()
+})
+
 export const combatantSchema = z.strictObject({
   id,
   name: z.string().min(1).max(80),
@@ -24,7 +32,8 @@ export const combatantSchema = z.strictObject({
   stats: z.record(z.string(), z.unknown()),
   color: int.min(0).max(0xffffff).optional(),
   size: z.number().min(0.25).max(8).optional(),
-  baseMm: z.number().min(10).max(200).optional()
+  baseMm: z.number().min(10).max(200).optional(),
+  ai: aiProfileSchema.optional()
 })
 
 export const terrainPieceSchema = z.strictObject({

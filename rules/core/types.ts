@@ -17,6 +17,27 @@ export interface Vec3 {
 /** Who decides for a combatant: a person at the table, the AI, or the GM. */
 export type Controller = 'human' | 'ai' | 'gm'
 
+/** The AI's difficulty levels: they differ in how hard it searches, never in what it may know or do. */
+export type AiLevel = 'easy' | 'normal' | 'hard'
+
+/**
+ * How the AI plays a figure when it does (controller `ai`, or any figure in a simulation): a personality
+ * by id, a difficulty, and the GM's edits of that personality's weights. Absent fields take the
+ * defaults (`brute`, `normal`, `fair`).
+ */
+export interface AiProfile {
+  /** A built-in personality id (`brute`, `skirmisher`, `coward`, `caster`, `protector`, `mindless`). */
+  personality?: string
+  level?: AiLevel
+  /** Weight edits over the personality's own, by weight name (the GM tunes a figure's temperament). */
+  weights?: Record<string, number>
+  /**
+   * `fair`: the AI judges enemies' life from what the table sees (a bloodied band), as a GM describes
+   * it; `omniscient`: it reads the exact numbers.
+   */
+  knowledge?: 'fair' | 'omniscient'
+}
+
 /** One figure on the board. `stats` belongs to the ruleset and is validated by its schema. */
 export interface Combatant {
   id: string
@@ -39,6 +60,8 @@ export interface Combatant {
   size?: number
   /** Round base diameter in millimetres, on an inches board (Carnevale); absent there = 30 mm. */
   baseMm?: number
+  /** How the AI plays this figure; absent = the default profile. */
+  ai?: AiProfile
 }
 
 /** A side of the fight (heroes, monsters...). */

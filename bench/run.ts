@@ -8,8 +8,13 @@ import { campaignSchema } from '../rules/core/schemas'
 import type { EncounterState } from '../rules/core/types'
 import { applyCommand, whoDecides } from '../rules/flow/engine'
 import { getRuleset } from '../rules/systems'
+import { rulesCost, simThroughput } from './throughput'
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 100)
+// Wall-clock budget of each simulation-throughput run (seconds); 0 leaves the section out.
+const SIM_SECONDS = Number(process.env.BENCH_SIM_SECONDS ?? 20)
+// States kept from the played games for the per-call rules costs.
+const KEEP_STATES = 400
 const campaignsDir = new URL('../resources/campaigns/', import.meta.url)
 
 function percentile(sorted: number[], p: number): number {
@@ -25,6 +30,7 @@ function benchSample(file: string) {
   let commands = 0
   let rounds = 0
   let applyMs = 0
+  const visited: EncounterState[] = []
   const t0 = performance.now()
   for (let seed = 1; seed <= GAMES; seed++) {
     let state = (
@@ -33,6 +39,7 @@ function benchSample(file: string) {
       }
     ).state
     for (let i = 0; i < 3000 && state.phase === 'running' && state.turn; i++) {
+      if (visited.length < KEEP_STATES) visited.push(state)
       const s0 = performance.now()
       const { command } = chooseStep(state, ruleset, whoDecides(state) ?? state.turn.activeId)
       const s1 = performance.now()
@@ -61,20 +68,36 @@ function benchSample(file: string) {
       max: +(stepMs.at(-1) ?? 0).toFixed(3)
     },
     applyCommandUs: +((applyMs / commands) * 1000).toFixed(1),
-    commands
+    commands,
+    // The AI's look-ahead cost: legalActions per call, applyCommand per hypothetical legal action.
+    rules: rulesCost(visited, ruleset)
   }
 }
 
+/** Encounters a second, AI vs AI at the Normal level, on 2 worker threads (and 1 for Pathfinder). */
+async function throughput(files: string[]) {
+  const rows = []
+  for (const file of files) {
+    const system = campaignSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).system
+    const runs = system === 'pathfinder1e' ? [1, 2] : [2]
+    for (const workers of runs) rows.push({ system, ...(await simThroughput(file, workers, SIM_SECONDS)) })
+  }
+  return rows
+}
+
+const sampleFiles = readdirSync(campaignsDir)
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => new URL(f, campaignsDir).pathname)
 const results = {
   when: new Date().toISOString(),
   node: process.version,
   cpu: cpus()[0]?.model,
   cores: cpus().length,
   // Every bundled sample campaign's first encounter, AI vs AI.
-  samples: readdirSync(campaignsDir)
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => benchSample(new URL(f, campaignsDir).pathname)),
-  heapUsedMb: +(process.memoryUsage().heapUsed / 2 ** 20).toFixed(1)
+  samples: sampleFiles.map(benchSample),
+  heapUsedMb: +(process.memoryUsage().heapUsed / 2 ** 20).toFixed(1),
+  // issue 5's target: ≥ 200 Pathfinder encounters/s on 2 workers (BENCH_SIM_SECONDS per row, 0 = skip).
+  simulation: SIM_SECONDS > 0 ? { secondsPerRow: SIM_SECONDS, rows: await throughput(sampleFiles) } : null
 }
 mkdirSync(new URL('./results/', import.meta.url), { recursive: true })
 const out = new URL('./results/latest.json', import.meta.url)

@@ -89,7 +89,12 @@ export function applyEvent(state: EncounterState, event: GameEvent): EncounterSt
 
 /** Folds events in order. */
 export function applyEvents(state: EncounterState, events: readonly GameEvent[]): EncounterState {
-  return events.reduce(applyEvent, state)
+  if (events.length === 0) return state
+  // The log grows once per batch, not once per event: copying a long log per event was most of the
+  // garbage an AI's hypothetical commands made.
+  let next = state
+  for (const event of events) next = reduce(next, event)
+  return { ...next, log: state.log.concat(events) }
 }
 
 function reduce(state: EncounterState, e: GameEvent): EncounterState {

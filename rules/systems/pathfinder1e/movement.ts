@@ -201,6 +201,38 @@ export function pathCost(
   parity: 0 | 1,
   opts: StepOptions = {}
 ): { cost: number; parity: 0 | 1 } | null {
+  // One declared action's path is costed again and again on one state (its charge when validated, paid,
+  // shown on the map): states and paths are never mutated, so the answer is kept per state and path.
+  let byPath = pathCosts.get(state)
+  if (!byPath) pathCosts.set(state, (byPath = new WeakMap()))
+  let known = byPath.get(path)
+  if (!known) byPath.set(path, (known = []))
+  const hit = known.find((k) => k.mover === mover && k.parity === parity && k.mode === opts.mode)
+  const result = hit ? hit.result : computePathCost(state, mover, path, parity, opts)
+  if (!hit) known.push({ mover, parity, mode: opts.mode, result })
+  return result && { ...result }
+}
+
+const pathCosts = new WeakMap<
+  EncounterState,
+  WeakMap<
+    readonly Cell[],
+    Array<{
+      mover: Combatant
+      parity: 0 | 1
+      mode: MoveMode | undefined
+      result: { cost: number; parity: 0 | 1 } | null
+    }>
+  >
+>()
+
+function computePathCost(
+  state: EncounterState,
+  mover: Combatant,
+  path: readonly Cell[],
+  parity: 0 | 1,
+  opts: StepOptions
+): { cost: number; parity: 0 | 1 } | null {
   if (opts.mode === 'step' && path.length !== 1) return null
   let p = moveStartParity(state, parity)
   let from: Cell = mover.pos
@@ -305,9 +337,14 @@ export function reachableSquares(
   }
   const once = readSettings(state).oneAooPerOpportunity
   const scan = stepProvocations(state, mover, { mode: opts.mode })
-  const dominates = (a: Label, b: Pick<Label, 'cost' | 'parity' | 'provokes'>) =>
-    weight(a) <= weight(b) &&
-    (once ? a.provokes.every((id) => b.provokes.includes(id)) : a.provokes.length <= b.provokes.length)
+  const stepOpts: StepOptions = { mode: opts.mode }
+  // Whether label `a` is at least as good as a label of weight `w` that provoked `provokes` (taken apart
+  // rather than as an object: this runs for every neighbour of every label).
+  const dominates = (a: Label, w: number, provokes: readonly string[]) =>
+    weight(a) <= w &&
+    (once
+      ? a.provokes.length === 0 || a.provokes.every((id) => provokes.includes(id))
+      : a.provokes.length <= provokes.length)
   // Numeric keys: this loop runs for every neighbour of every label.
   const width = state.board.width + 2
   const numKey = (c: Cell) => (c.y + 1) * width + c.x + 1
@@ -333,22 +370,35 @@ export function reachableSquares(
       const known = labels.get(toKey)
       // Cheap prunes first: a step costs at least 1 and only adds provocations, so a label already there that
       // beats the best this step could give makes the step and its provocations pointless to compute.
-      if (known?.some((k) => dominates(k, { cost: item.cost + 1, parity: 0, provokes: item.provokes })))
-        continue
-      const step = stepCost(state, mover, item.cell, to, item.parity, { mode: opts.mode })
+      const least = 2 * (item.cost + 1)
+      if (known?.some((k) => dominates(k, least, item.provokes))) continue
+      const step = stepCost(state, mover, item.cell, to, item.parity, stepOpts)
       if (!step || item.cost + step.cost > opts.budget) continue
       const cost = item.cost + step.cost
-      if (known?.some((k) => dominates(k, { cost, parity: step.parity, provokes: item.provokes }))) continue
+      const w = 2 * cost + step.parity
+      if (known?.some((k) => dominates(k, w, item.provokes))) continue
       const found = scan(item.cell, to, item.moved)
-      const fresh = once ? found.filter((id) => !item.provokes.includes(id)) : found
+      const fresh = once && found.length > 0 ? found.filter((id) => !item.provokes.includes(id)) : found
       const provokes = fresh.length === 0 ? item.provokes : [...item.provokes, ...fresh]
-      const next = { cost, parity: step.parity, provokes }
-      if (known?.some((k) => dominates(k, next))) continue
-      const label: Label = { ...next, cell: to, moved: item.moved + 1, parent: item, dead: false }
+      if (provokes !== item.provokes && known?.some((k) => dominates(k, w, provokes))) continue
+      const label: Label = {
+        cost,
+        parity: step.parity,
+        provokes,
+        cell: to,
+        moved: item.moved + 1,
+        parent: item,
+        dead: false
+      }
       if (!known) labels.set(toKey, [label])
       else {
-        for (const k of known) if (dominates(label, k)) k.dead = true
-        labels.set(toKey, [...known.filter((k) => !k.dead), label])
+        let killed = false
+        for (const k of known)
+          if (dominates(label, weight(k), k.provokes)) {
+            k.dead = true
+            killed = true
+          }
+        labels.set(toKey, killed ? [...known.filter((k) => !k.dead), label] : [...known, label])
       }
       queue.push(label)
     }

@@ -34,8 +34,23 @@ function find(state: EncounterState, id: string): Combatant | undefined {
   return state.combatants.find((c) => c.id === id)
 }
 
-function statsChanged(id: string, before: PfStats, after: PfStats): GameEvent[] {
-  return JSON.stringify(before) === JSON.stringify(after) ? [] : [{ type: 'stats.changed', id, stats: after }]
+/**
+ * The turn-start reset of the active figure's own stats, as an event when it changes anything. Compared
+ * field by field rather than as JSON (this runs for every hypothetical turn the AI plays): the reset only
+ * touches these fields, and `effects` is a new array exactly when an effect expired or ticked.
+ */
+function turnReset(id: string, stats: PfStats, effects: PfEffect[], round: number): GameEvent[] {
+  const same =
+    stats.readied === undefined &&
+    stats.flatFooted === false &&
+    effects === stats.effects &&
+    stats.aooUsed === 0 &&
+    stats.aooRound === round
+  if (same) return []
+  const { readied: _expired, ...rest } = stats
+  return [
+    { type: 'stats.changed', id, stats: { ...rest, flatFooted: false, effects, aooUsed: 0, aooRound: round } }
+  ]
 }
 
 /** §3.5 TURN_START bookkeeping, as `stats.changed` events (the feinted figure's effect lives on it). */
@@ -50,10 +65,7 @@ function expire(state: EncounterState, actorId: string): GameEvent[] {
       continue
     }
     // §3.1 flat-footed ends; §3.2 a readied action expires; §3.4 a new round of attacks of opportunity.
-    const { readied: _expired, ...rest } = stats
-    events.push(
-      ...statsChanged(c.id, stats, { ...rest, flatFooted: false, effects, aooUsed: 0, aooRound: state.round })
-    )
+    events.push(...turnReset(c.id, stats, effects, state.round))
   }
   return events
 }
@@ -118,9 +130,13 @@ export function startTurn(state: EncounterState, actorId: string, dice: DiceRoll
   const actor = find(state, actorId)
   if (!actor) return []
   const events: GameEvent[] = []
+  // The state so far, advanced by each step's own events (folding them all again from `state` each step
+  // copied the log every time).
+  let sofar = state
   const step = (make: (now: EncounterState) => GameEvent[]) => {
-    const now = applyEvents(state, events)
-    events.push(...make(now))
+    const made = make(sofar)
+    events.push(...made)
+    sofar = applyEvents(sofar, made)
   }
   step((now) => runLimits(now, actorId, dice))
   step((now) => expire(now, actorId))
@@ -130,14 +146,12 @@ export function startTurn(state: EncounterState, actorId: string, dice: DiceRoll
     const mount = rider && ridingMount(now, rider)
     return mount ? expire(now, mount.id) : []
   })
-  const held = readStats(find(applyEvents(state, events), actorId) ?? actor).effects.some(
-    (e) => e.id === 'held'
-  )
+  const held = readStats(find(sofar, actorId) ?? actor).effects.some((e) => e.id === 'held')
   step((now) => holdSaves(now, actorId, dice))
   step((now) => stabilize(now, actorId, dice))
   // §4.12 [TEXT L481]: the Ride check to control a mount not trained for combat, a move action.
   if (!held) step((now) => untrainedMountCheck(now, actorId, dice))
-  const after = applyEvents(state, events)
+  const after = sofar
   const turn = after.turn
   const now = find(after, actorId)
   if (turn?.activeId === actorId && now && (held || !canAct(now))) {

@@ -175,6 +175,26 @@ export function stepProvocations(
   mover: Combatant,
   opts: { mode: ProvokingMode; targetId?: string }
 ): (from: Cell, to: Cell, index: number) => string[] {
+  // The scan (and the squares it has already read) serves every path of the same mover on the same state:
+  // the map and the AI ask what each of dozens of moves provokes. States are never mutated.
+  let byMover = scans.get(state)
+  if (!byMover) scans.set(state, (byMover = new WeakMap()))
+  let byMode = byMover.get(mover)
+  if (!byMode) byMover.set(mover, (byMode = new Map()))
+  const key = `${opts.mode}|${opts.targetId ?? ''}`
+  let scan = byMode.get(key)
+  if (!scan) byMode.set(key, (scan = makeScan(state, mover, opts)))
+  return scan
+}
+
+type Scan = (from: Cell, to: Cell, index: number) => string[]
+const scans = new WeakMap<EncounterState, WeakMap<Combatant, Map<string, Scan>>>()
+
+function makeScan(
+  state: EncounterState,
+  mover: Combatant,
+  opts: { mode: ProvokingMode; targetId?: string }
+): Scan {
   if (opts.mode === 'step') return () => []
   const reactors = state.combatants.filter(
     (r) =>

@@ -23,7 +23,8 @@ export default defineConfig({
             'ai/**/*.test.ts',
             'main/**/*.test.ts',
             'renderer/**/*.test.ts',
-            'tests/**/*.test.ts'
+            'tests/**/*.test.ts',
+            'bench/**/*.test.ts'
           ],
           exclude: [...exclude, ...properties]
         }

@@ -31,17 +31,28 @@ export function chooseAnswer(state: EncounterState, ruleset: Ruleset): AiStep {
       choice: String(pick)
     }
   }
+  const options = scored.map((o) => ({
+    action: null,
+    score: o.score,
+    terms: [{ key: 'damage', value: o.score }],
+    probabilities: [],
+    reason: { ...reason, params: { ...reason.params, choice: String(o.choice) } }
+  }))
+  // The chosen answer leads the trace; a numeric decision (a die read at the table) has no choices to
+  // score, so its trace is the one answer given: every decision carries one.
+  const chosen = options.find((o) => o.reason.params.choice === String(pick)) ?? {
+    action: null,
+    score: 0,
+    terms: [],
+    probabilities: [],
+    reason
+  }
+  const others = options.filter((o) => o !== chosen).sort((a, b) => b.score - a.score)
   return {
     command: { type: 'decision.answer', decisionId: request.id, choice: pick },
     reason,
-    trace: scored.map((o) => ({
-      action: null,
-      score: o.score,
-      terms: [{ key: 'damage', value: o.score }],
-      probabilities: [],
-      reason: { ...reason, params: { ...reason.params, choice: o.choice } }
-    })),
-    considered: scored.length,
+    trace: [chosen, ...others].slice(0, 5),
+    considered: Math.max(1, scored.length),
     policy: 'answer',
     personality: 'answer'
   }

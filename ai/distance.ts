@@ -73,6 +73,7 @@ function inchesCostField(board: InchesBoardOf, goal: Vec3): DistanceTo {
 
 const fieldCache = new WeakMap<object, Map<string, Float64Array>>()
 const FIELD_CACHE_SIZE = 512
+const gridCache = new WeakMap<object, Map<string, Int32Array>>()
 
 function costsTo(board: InchesBoardOf, start: number): Float64Array {
   const u = board.inches.unitsPerInch
@@ -130,8 +131,14 @@ function costsTo(board: InchesBoardOf, start: number): Float64Array {
 export function distanceTo(state: EncounterState, mover: Combatant, enemy: Combatant): DistanceTo {
   const board = state.board
   if (!isInchesBoard(board)) {
-    const map = stepsTo(state, enemy.pos)
-    return (at) => stepsAt(map, board.width, at)
+    // Walls do not move within an encounter: one map per goal square and wall list, kept while it is.
+    let maps = gridCache.get(board.blocks)
+    if (!maps || maps.size >= FIELD_CACHE_SIZE) gridCache.set(board.blocks, (maps = new Map()))
+    const key = `${board.width}x${board.height}:${enemy.pos.x},${enemy.pos.y}`
+    let map = maps.get(key)
+    if (!map) maps.set(key, (map = stepsTo(state, enemy.pos)))
+    const steps = map
+    return (at) => stepsAt(steps, board.width, at)
   }
   const field = inchesCostField(board, enemy.pos)
   // The field runs between cell centres; bases reach toward each other by their radii (and a cell).

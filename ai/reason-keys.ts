@@ -12,13 +12,44 @@ export const aiReasonKeys = [
   'endTurn',
   'face',
   'answer',
-  'failed'
+  'failed',
+  'reposition',
+  'flee',
+  'stance',
+  'random'
 ] as const
 
 /** `why` parameter values of attack reasons: `ai.why.<key>`. */
-export const aiWhyKeys = ['finish', 'nearest', 'bestOdds'] as const
+export const aiWhyKeys = ['finish', 'nearest', 'bestOdds', 'control', 'random'] as const
 
 /** `AiTerm.key` values: `ai.term.<key>`. */
-export const aiTermKeys = ['damage', 'kill', 'setup', 'moveCost', 'provoked', 'approach', 'face'] as const
+export const aiTermKeys = [
+  'damage',
+  'kill',
+  'setup',
+  'moveCost',
+  'provoked',
+  'approach',
+  'face',
+  'control',
+  'targetValue',
+  'followUp',
+  'ranged',
+  'selfDamage',
+  'focus',
+  'overkill',
+  'deferred',
+  'flee',
+  'risk',
+  'protect',
+  'keepAway',
+  'flank',
+  'noise',
+  'reply',
+  'area',
+  'friendlyFire',
+  'priority',
+  'distance'
+] as const
 
 /** Personality ids (`ai.personality.<id>`) and levels (`ai.level.<id>`) are in personality.ts and policy.ts. */

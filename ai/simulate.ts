@@ -54,3 +54,27 @@ function countRepeats(ruleset: Ruleset, start: EconomySnapshot, charge: EventObj
   }
   return repeats
 }
+
+const spentCache = new WeakMap<Ruleset, Map<string, number>>()
+
+/**
+ * How much of the active figure's budget an action spends (summed counters, as `budgetLeft`), so of two
+ * equal actions the cheaper wins (PF: completing a coup de grace with a standard action rather than
+ * paying a whole round for a fresh one). Cached on the economy and the charge, like `repeatsAffordable`.
+ */
+export function budgetSpent(state: EncounterState, ruleset: Ruleset, action: Action): number {
+  if (!state.turn) return 0
+  const charge = ruleset.economy.charge(state, action)
+  const key = `${JSON.stringify(state.turn.economy)}|${JSON.stringify(charge)}`
+  let known = spentCache.get(ruleset)
+  if (!known) spentCache.set(ruleset, (known = new Map()))
+  const hit = known.get(key)
+  if (hit !== undefined) return hit
+  if (known.size >= REPEATS_CACHE_SIZE) known.clear()
+  const after = spendEconomy(ruleset.economy, state.turn.economy, charge)
+  const sum = (ctx: Record<string, number>) =>
+    Object.entries(ctx).reduce((a, [k, v]) => (k.startsWith('_') ? a : a + v), 0)
+  const spent = after ? sum(state.turn.economy.context) - sum(after.context) : 0
+  known.set(key, spent)
+  return spent
+}

@@ -20,6 +20,15 @@ export interface ActionOdds {
   headline: Array<{ key: string; p: Fraction }>
   /** Exact distribution of the life the target loses. */
   damage: Dist
+  /** Exact distribution of the life the actor itself loses by acting (a fall at the end of a jump). */
+  selfDamage?: Dist
+  /** The effect lands on a later turn, if at all (a full-round action only begun now). */
+  deferred?: boolean
+  /**
+   * Other figures the same action affects (an area spell's cone or burst), each with the exact life it
+   * loses: the AI sums them (friendly fire included); `damage` stays the `targetId` figure's.
+   */
+  also?: Array<{ targetId: string; damage: Dist }>
 }
 
 /** How a ruleset orders turns: who acts first, who next (boardgame.io's `{ first, next }`). */

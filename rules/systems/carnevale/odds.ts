@@ -1,5 +1,5 @@
 import { constant, probability, type Dist } from '../../core/distribution'
-import { add, complement, type Fraction } from '../../core/fraction'
+import { add, complement, ONE, type Fraction } from '../../core/fraction'
 import { pushToward } from '../../core/inches'
 import type { ActionOdds } from '../../core/ruleset'
 import type { Action, Answers, Combatant, EncounterState } from '../../core/types'
@@ -107,9 +107,38 @@ function attackOdds(
   return grappleActionOdds(state, a, t, push ?? defaultPushPoint(state, a, t), push?.inches ?? Infinity)
 }
 
+/**
+ * §4 Jump: the exact Life the jumper loses to the fall at its landing (the height it dropped, when the
+ * settings make a drop a fall), so the AI weighs leaping down onto an enemy against its own hurt.
+ */
+function jumpFall(state: EncounterState, plan: NonNullable<ReturnType<typeof planMove>>): Dist | null {
+  const check = plan.jump
+  const s = readSettings(state)
+  if (!plan.isJump || !check?.legal || !s.jumpDropFalls || check.drop <= 0) return null
+  const fall = {
+    heightInches: check.drop,
+    intoWater: check.intoWater,
+    pro: readStats(plan.mover).pro,
+    stunned: isStunned(state, plan.mover)
+  }
+  return fallOdds(fall, s).lifeLost
+}
+
 function moveOdds(state: EncounterState, action: Action, answers: Answers): ActionOdds | null {
   const plan = planMove(state, action)
   if (!plan) return null
+  const selfDamage = jumpFall(state, plan)
+  const odds = moveOnlyOdds(state, plan, action, answers)
+  if (!selfDamage) return odds
+  return odds ? { ...odds, selfDamage } : { headline: [], damage: constant(0), selfDamage }
+}
+
+function moveOnlyOdds(
+  state: EncounterState,
+  plan: NonNullable<ReturnType<typeof planMove>>,
+  action: Action,
+  answers: Answers
+): ActionOdds | null {
   const target = chargeTarget(plan, action, answers)
   if (target) {
     const moved = withFigureAt(state, plan.mover.id, plan.walk.end)
@@ -144,6 +173,8 @@ export function actionOdds(state: EncounterState, action: Action, answers: Answe
   if (!actor) return null
   if (action.kind === 'move' || action.kind === 'charge' || action.kind === 'jump')
     return moveOdds(state, action, answers)
+  // §4 Guard: no dice now; a reaction held for an enemy that moves or jumps near (control, for the AI).
+  if (action.kind === 'guard') return { headline: [{ key: 'guard', p: ONE }], damage: constant(0) }
   const target = state.combatants.find((c) => c.id === action.targetId)
   if (!target) return null
   switch (action.kind) {

@@ -68,6 +68,7 @@ export const en = {
   'odds.disengageAoo': 'P(enemy opportunity attack)',
   'odds.blocked': 'P(cannot move)',
   'odds.bonusMove': 'P(+1" of movement)',
+  'odds.guard': 'P(reaction held: Guard)',
 
   'decision.carnevale.disengageBy': '{actor} disengages: which enemy in contact rolls against it?',
   'decision.carnevale.disengageAoo':

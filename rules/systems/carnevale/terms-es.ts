@@ -68,6 +68,7 @@ export const es = {
   'odds.disengageAoo': 'P(ataque de oportunidad del enemigo)',
   'odds.blocked': 'P(no poder moverse)',
   'odds.bonusMove': 'P(+1" de movimiento)',
+  'odds.guard': 'P(reacción preparada: Guardia)',
 
   'decision.carnevale.disengageBy': '{actor} se destraba: ¿qué enemigo en contacto tira contra él?',
   'decision.carnevale.disengageAoo':

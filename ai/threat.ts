@@ -1,0 +1,271 @@
+import { mean } from '../rules/core/distribution'
+import { canonicalJson, hashString } from '../rules/core/hash'
+import { openEconomy, spendEconomy } from '../rules/core/economy'
+import { chebyshev, neighbours8, onBoard } from '../rules/core/geometry'
+import { DEFAULT_BASE_MM, edgeDistance, isInchesBoard, MM_PER_INCH } from '../rules/core/inches'
+import type { Ruleset } from '../rules/core/ruleset'
+import type { Action, Combatant, EncounterState, Vec3 } from '../rules/core/types'
+
+// How far and how hard a figure can strike next turn, asked of the ruleset itself: the figure is given a
+// hypothetical fresh activation (its economy opened as at the start of its turn) and the rules list what
+// it could do. Generic approximations, stated: mobility is the longest move after which the economy still
+// pays for one of its attacks (so a PF run, which ends the turn, is not counted), asked with the figure
+// alone on the map (other figures' blocking is ignored); reach is the farthest figure its attacks can
+// target from where it stands, at least touching; punch is the best mean damage of any attack it could
+// make on the target standing beside it, the two alone. Every hypothetical depends only on what its cache
+// key names, so the same state always gives the same answer, whatever was asked before (determinism).
+
+/** What the AI knows of one figure's striking power (in the board's unit: squares or inches). */
+export interface Striker {
+  id: string
+  /** How far it can move and still attack. */
+  mobility: number
+  /** How far its attacks reach from where it stands (1 square / 1 inch at least). */
+  reach: number
+}
+
+/** The state as if `figure` had just begun its activation. */
+export function asActive(state: EncounterState, ruleset: Ruleset, figure: Combatant): EncounterState {
+  if (state.turn?.activeId === figure.id) return state
+  return {
+    ...state,
+    pending: null,
+    turn: {
+      sideId: figure.side,
+      activeId: figure.id,
+      activated: [figure.id],
+      economy: openEconomy(ruleset.economy, state, figure),
+      actions: 0
+    }
+  }
+}
+
+/** The gap between two figures' positions in the board's unit (squares, or inches edge to edge). */
+export function gap(state: EncounterState, a: Combatant, at: Vec3, b: Combatant): number {
+  if (isInchesBoard(state.board)) return edgeDistance(state.board, { pos: at, baseMm: a.baseMm }, b)
+  return chebyshev(at, b.pos)
+}
+
+function pathLength(state: EncounterState, from: Vec3, path: readonly Vec3[]): number {
+  if (!isInchesBoard(state.board)) return path.length
+  const u = state.board.inches.unitsPerInch
+  let total = 0
+  let at = from
+  for (const p of path) {
+    total += Math.hypot(p.x - at.x, p.y - at.y) / u
+    at = p
+  }
+  return total
+}
+
+const mobilityCache = new WeakMap<Ruleset, Map<string, number>>()
+const attacksCache = new WeakMap<Ruleset, Map<string, Action[]>>()
+const punchCache = new WeakMap<Ruleset, Map<string, number>>()
+const CACHE_SIZE = 2048
+
+function cached<T>(store: WeakMap<Ruleset, Map<string, T>>, ruleset: Ruleset, key: string, make: () => T): T {
+  let map = store.get(ruleset)
+  if (!map) store.set(ruleset, (map = new Map()))
+  const hit = map.get(key)
+  if (hit !== undefined) return hit
+  if (map.size >= CACHE_SIZE) map.clear()
+  const made = make()
+  map.set(key, made)
+  return made
+}
+
+const statsPrints = new WeakMap<object, string>()
+const boardTags = new WeakMap<object, number>()
+let nextBoardTag = 0
+
+/** A fingerprint of a figure's stats, computed once per stats object (stats are replaced, never mutated). */
+function statsPrint(c: Combatant): string {
+  let print = statsPrints.get(c.stats)
+  if (print === undefined) statsPrints.set(c.stats, (print = hashString(canonicalJson(c.stats))))
+  return print
+}
+
+/** A tag per board object: caches of two encounters that share an id never mix. */
+function boardTag(state: EncounterState): number {
+  let tag = boardTags.get(state.board)
+  if (tag === undefined) boardTags.set(state.board, (tag = nextBoardTag++))
+  return tag
+}
+
+/** Where every figure stands and how it fares: what a hypothetical with all of them depends on. */
+const placesPrint = (state: EncounterState): string =>
+  state.combatants
+    .map((c) => `${c.id}@${c.pos.x},${c.pos.y},${c.pos.z}:${c.life}${c.out ? 'x' : ''}`)
+    .join(';')
+
+const figureKey = (c: Combatant): string =>
+  `${c.id}@${c.pos.x},${c.pos.y},${c.pos.z}:${c.life}/${c.lifeMax}#${statsPrint(c)}`
+
+/**
+ * A figure's mobility and reach. Mobility asks the rules for every move of a hypothetical activation with
+ * the figure alone, the costliest question here, kept per figure, square, life and stats; reach is kept
+ * per round and the places of every figure.
+ */
+export function strikerOf(state: EncounterState, ruleset: Ruleset, figure: Combatant): Striker {
+  const key = `${boardTag(state)}|${figureKey(figure)}`
+  const mobility = cached(mobilityCache, ruleset, key, () => measureMobility(state, ruleset, figure))
+  let reach = 1
+  for (const a of attacksHere(state, ruleset, figure)) {
+    const t = state.combatants.find((c) => c.id === a.targetId)
+    if (t && t.side !== figure.side && !t.out) reach = Math.max(reach, gap(state, figure, figure.pos, t))
+  }
+  return { id: figure.id, mobility, reach }
+}
+
+/** The attacks (targeted, no path) a figure could make from where it stands, in a fresh activation. */
+function attacksHere(state: EncounterState, ruleset: Ruleset, figure: Combatant): Action[] {
+  const key = `${boardTag(state)}|${state.round}|${figureKey(figure)}|${placesPrint(state)}`
+  return cached(attacksCache, ruleset, key, () => {
+    const hypo = asActive(state, ruleset, figure)
+    if (!hypo.turn) return []
+    return ruleset
+      .legalActions(hypo, figure.id, 'targeted')
+      .filter((a) => a.targetId !== undefined && !a.path)
+  })
+}
+
+/** The state with only these figures on the board (a hypothetical the cache key fully describes). */
+function solo(state: EncounterState, figures: Combatant[]): EncounterState {
+  return { ...state, combatants: figures }
+}
+
+function measureMobility(state: EncounterState, ruleset: Ruleset, figure: Combatant): number {
+  // Alone on the board, so the answer depends only on the figure, its square and the map (the cache key).
+  const alone = solo(state, [figure])
+  const hypo = asActive(alone, ruleset, figure)
+  if (!hypo.turn) return 0
+  const actions = ruleset.legalActions(hypo, figure.id)
+  const attackCharges = uniqueCharges(hypo, ruleset, probeAttacks(state, ruleset, figure))
+  const canStillAttack = new Map<string, boolean>()
+  let mobility = 0
+  for (const a of actions) {
+    if (!a.path || a.path.length === 0 || a.targetId !== undefined) continue
+    const charge = ruleset.economy.charge(hypo, a)
+    const ck = JSON.stringify(charge)
+    let ok = canStillAttack.get(ck)
+    if (ok === undefined) {
+      const after = spendEconomy(ruleset.economy, hypo.turn.economy, charge)
+      // With no attack known (the probe drew none), any move counts: a mover is a threat.
+      ok =
+        !!after &&
+        (attackCharges.length === 0 || attackCharges.some((c) => spendEconomy(ruleset.economy, after, c)))
+      canStillAttack.set(ck, ok)
+    }
+    if (ok) mobility = Math.max(mobility, pathLength(state, figure.pos, a.path))
+  }
+  return mobility
+}
+
+/**
+ * The figure's attacks against a probe (a copy of itself on another side) beside it: what its attacks
+ * cost the economy, asked without any real figure in the picture.
+ */
+function probeAttacks(state: EncounterState, ruleset: Ruleset, figure: Combatant): Action[] {
+  const side = state.sides.find((x) => x.id !== figure.side)?.id ?? `${figure.side}~probe`
+  const probe: Combatant = { ...figure, id: `${figure.id}~probe`, side, pos: { ...figure.pos } }
+  const at = besideTarget(solo(state, [figure]), probe, figure)
+  if (!at) return []
+  const pair = solo(state, [figure, { ...probe, pos: at }])
+  const hypo = asActive(pair, ruleset, figure)
+  if (!hypo.turn) return []
+  return ruleset.legalActions(hypo, figure.id, 'targeted').filter((a) => a.targetId === probe.id && !a.path)
+}
+
+function uniqueCharges(state: EncounterState, ruleset: Ruleset, attacks: readonly Action[]) {
+  const seen = new Map<string, ReturnType<Ruleset['economy']['charge']>>()
+  for (const a of attacks) {
+    const c = ruleset.economy.charge(state, a)
+    seen.set(JSON.stringify(c), c)
+  }
+  return [...seen.values()]
+}
+
+/**
+ * The best mean damage `striker` could deal `target` with one of its actions next turn: asked of the
+ * rules with the two alone on the map and the striker active on the first free square beside the target
+ * (on an inches board: touching it on the east, or the west at the table's edge). Cached on the striker's
+ * life and stats and the target's square, life and stats.
+ */
+export function punchOf(
+  state: EncounterState,
+  ruleset: Ruleset,
+  striker: Combatant,
+  target: Combatant
+): number {
+  // Not the striker's position: measurePunch places it beside the target.
+  const key = `${boardTag(state)}|${striker.id}:${striker.life}#${statsPrint(striker)}|${figureKey(target)}`
+  return cached(punchCache, ruleset, key, () => measurePunch(state, ruleset, striker, target))
+}
+
+function bestDamage(
+  state: EncounterState,
+  ruleset: Ruleset,
+  striker: Combatant,
+  targetId: string,
+  actions: readonly Action[]
+): number | null {
+  const hypo = asActive(state, ruleset, striker)
+  let best: number | null = null
+  for (const a of actions) {
+    if (a.targetId !== targetId) continue
+    const odds = ruleset.odds(hypo, a)
+    if (!odds) continue
+    best = Math.max(best ?? 0, mean(odds.damage))
+  }
+  return best
+}
+
+function measurePunch(
+  state: EncounterState,
+  ruleset: Ruleset,
+  striker: Combatant,
+  target: Combatant
+): number {
+  // The two alone, the striker beside the target: what it can do once it gets there, wherever it stands
+  // now; the answer depends only on what the cache key names.
+  const pair = solo(state, [striker, target])
+  const beside = besideTarget(pair, striker, target)
+  if (!beside) return 0
+  const there = moved(pair, striker.id, beside)
+  const s2 = there.combatants.find((c) => c.id === striker.id)!
+  const hypo = asActive(there, ruleset, s2)
+  const actions = hypo.turn ? ruleset.legalActions(hypo, striker.id, 'targeted') : []
+  return bestDamage(there, ruleset, s2, target.id, actions) ?? 0
+}
+
+function moved(state: EncounterState, id: string, pos: Vec3): EncounterState {
+  return { ...state, combatants: state.combatants.map((c) => (c.id === id ? { ...c, pos } : c)) }
+}
+
+/** A free position touching `target`, on the side `striker` comes from; null when there is none. */
+function besideTarget(state: EncounterState, striker: Combatant, target: Combatant): Vec3 | null {
+  const board = state.board
+  if (isInchesBoard(board)) {
+    const u = board.inches.unitsPerInch
+    // A fixed side (east, or west at the table's edge): the answer must not depend on where it stands.
+    const east = target.pos.x + 2 * u < board.width * u
+    const dx = east ? 1 : -1
+    const dy = 0
+    const len = 1
+    const radii = ((striker.baseMm ?? DEFAULT_BASE_MM) + (target.baseMm ?? DEFAULT_BASE_MM)) / 2 / MM_PER_INCH
+    const d = (radii + 0.25) * u
+    return {
+      x: Math.round(target.pos.x + (dx / len) * d),
+      y: Math.round(target.pos.y + (dy / len) * d),
+      z: target.pos.z
+    }
+  }
+  const blocked = new Set(board.blocks.map((b) => `${b.x},${b.y}`))
+  for (const c of state.combatants) if (!c.out && c.id !== striker.id) blocked.add(`${c.pos.x},${c.pos.y}`)
+  const free = neighbours8(target.pos)
+    .filter((p) => onBoard(p, board.width, board.height) && !blocked.has(`${p.x},${p.y}`))
+    .sort((a, b) => a.y - b.y || a.x - b.x)
+  const p = free[0]
+  if (!p) return null
+  return { x: p.x, y: p.y, z: target.pos.z }
+}

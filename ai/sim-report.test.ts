@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { aggregate, proportion, wilson } from './sim-report'
-import type { GameSummary } from './simulation'
+import type { FigureOutcome, GameSummary } from './simulation'
 
 const game = (winner: string | null, rounds: number, downed: boolean, truncated = false): GameSummary => ({
   winner,
@@ -8,8 +8,14 @@ const game = (winner: string | null, rounds: number, downed: boolean, truncated 
   steps: 10,
   truncated,
   perFigure: [
-    { id: 'hero', side: 'heroes', downed, out: downed, lifeLost: downed ? 10 : 2 },
-    { id: 'orc', side: 'monsters', downed: !downed, out: !downed, lifeLost: 5 }
+    {
+      ...{ id: 'hero', side: 'heroes', downed, out: downed, lifeLost: downed ? 10 : 2 },
+      ...{ fate: downed ? 'dead' : 'standing', spent: {}, rose: [] }
+    },
+    {
+      ...{ id: 'orc', side: 'monsters', downed: !downed, out: !downed, lifeLost: 5 },
+      ...{ fate: downed ? 'standing' : 'out', spent: {}, rose: [] }
+    }
   ]
 })
 
@@ -56,6 +62,39 @@ describe('aggregate', () => {
     const hero = report.figures.find((f) => f.id === 'hero')!
     expect([hero.down.count, hero.out.rate, hero.meanLifeLost]).toEqual([2, 0.5, 6])
     expect(hero.down.ci).toEqual(proportion(2, 4).ci)
+  })
+
+  it('splits the fallen into dead and only out, and averages the uses spent over every game', () => {
+    const figure = (fate: FigureOutcome['fate'], spent: Record<string, number>, rose: string[] = []) => ({
+      ...{ id: 'mage', side: 'heroes', downed: fate !== 'standing', out: fate !== 'standing', lifeLost: 4 },
+      ...{ fate, spent, rose }
+    })
+    const games: GameSummary[] = [
+      {
+        winner: 'heroes',
+        rounds: 2,
+        steps: 9,
+        truncated: false,
+        perFigure: [figure('dead', { 'spells.mm': 2 })]
+      },
+      {
+        winner: 'heroes',
+        rounds: 2,
+        steps: 9,
+        truncated: false,
+        perFigure: [figure('out', { 'spells.mm': 1 })]
+      },
+      { winner: 'heroes', rounds: 2, steps: 9, truncated: false, perFigure: [figure('out', {}, ['ap'])] },
+      // `ap` went down in this game only because it rose in another one: a budget, not a resource.
+      { winner: 'heroes', rounds: 1, steps: 3, truncated: false, perFigure: [figure('standing', { ap: 2 })] }
+    ]
+    const mage = aggregate(games, ['heroes']).figures[0]!
+    // 1 dead and 2 out of 4 games; the 3 uses of the spell over 4 games average 0.75.
+    expect([mage.dead.count, mage.dead.rate, mage.unconscious.count, mage.unconscious.rate]).toEqual([
+      1, 0.25, 2, 0.5
+    ])
+    expect(mage.dead.ci).toEqual(proportion(1, 4).ci)
+    expect(mage.meanSpent).toEqual({ 'spells.mm': 0.75 })
   })
 
   it('lists a side that never won, and gives an empty report for no games', () => {

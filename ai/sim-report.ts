@@ -16,7 +16,16 @@ export interface FigureRisk {
   down: Proportion
   /** Out of the fight at the end. */
   out: Proportion
+  /** Dead at the end (the ruleset's `fate` hook, else out at its life floor: see `fateOf`). */
+  dead: Proportion
+  /** Out at the end but not dead: unconscious, dying, fled or removed above its floor. */
+  unconscious: Proportion
   meanLifeLost: number
+  /**
+   * Mean limited uses spent per game, by name; a number that rose in any game (a turn budget, a counter)
+   * is not a resource and is left out. Games where one was not spent count as 0.
+   */
+  meanSpent: Record<string, number>
 }
 
 /** What a batch of AI-vs-AI games came to. */
@@ -70,7 +79,8 @@ export function aggregate(summaries: readonly GameSummary[], sideIds: readonly s
   const n = summaries.length
   const wins = new Map(sideIds.map((s) => [s, 0]))
   const histogram = new Map<number, number>()
-  const figures = new Map<string, { side: string; down: number; out: number; lifeLost: number }>()
+  type Acc = { side: string; down: number; out: number; dead: number; unconscious: number; lifeLost: number }
+  const figures = new Map<string, Acc & { spent: Map<string, number>; rose: Set<string> }>()
   let draws = 0
   let truncated = 0
   let rounds = 0
@@ -81,10 +91,23 @@ export function aggregate(summaries: readonly GameSummary[], sideIds: readonly s
     rounds += game.rounds
     histogram.set(game.rounds, (histogram.get(game.rounds) ?? 0) + 1)
     for (const f of game.perFigure) {
-      const acc = figures.get(f.id) ?? { side: f.side, down: 0, out: 0, lifeLost: 0 }
+      const acc = figures.get(f.id) ?? {
+        side: f.side,
+        down: 0,
+        out: 0,
+        dead: 0,
+        unconscious: 0,
+        lifeLost: 0,
+        spent: new Map<string, number>(),
+        rose: new Set<string>()
+      }
       acc.down += f.downed ? 1 : 0
       acc.out += f.out ? 1 : 0
+      acc.dead += f.fate === 'dead' ? 1 : 0
+      acc.unconscious += f.fate === 'out' ? 1 : 0
       acc.lifeLost += f.lifeLost
+      for (const [k, v] of Object.entries(f.spent)) acc.spent.set(k, (acc.spent.get(k) ?? 0) + v)
+      for (const k of f.rose) acc.rose.add(k)
       figures.set(f.id, acc)
     }
   }
@@ -102,7 +125,15 @@ export function aggregate(summaries: readonly GameSummary[], sideIds: readonly s
       side: f.side,
       down: proportion(f.down, n),
       out: proportion(f.out, n),
-      meanLifeLost: n === 0 ? 0 : r4(f.lifeLost / n)
+      dead: proportion(f.dead, n),
+      unconscious: proportion(f.unconscious, n),
+      meanLifeLost: n === 0 ? 0 : r4(f.lifeLost / n),
+      meanSpent: Object.fromEntries(
+        [...f.spent]
+          .filter(([k]) => !f.rose.has(k))
+          .sort((a, b) => a[0].localeCompare(b[0]))
+          .map(([k, v]) => [k, r4(v / n)])
+      )
     }))
   }
 }

@@ -27,6 +27,8 @@ describe('playOut', () => {
     // The loser is out, and was down on the way there.
     const loser = a.perFigure.find((f) => f.side !== a.winner)!
     expect([loser.out, loser.downed]).toEqual([true, true])
+    // Minecraft removes a figure at 0 life and has no floor below it: out at the floor reads as dead.
+    expect(loser.fate).toBe('dead')
     expect(loser.lifeLost).toBeGreaterThan(0)
   })
 
@@ -41,7 +43,10 @@ describe('playOut', () => {
     expect(g).toMatchObject({ winner: null, steps: 5, truncated: true })
   })
 
-  it('refuses an AI level that does not exist', () => {
-    expect(() => playOut(duel, ruleset, 1, { maxSteps: 10, level: 'hard' as never })).toThrow(/level/)
+  it('plays at each AI level, and refuses a level that does not exist', () => {
+    for (const level of ['easy', 'normal', 'hard'] as const) {
+      expect(playOut(duel, ruleset, 3, { maxSteps: 2000, level }).truncated).toBe(false)
+    }
+    expect(() => playOut(duel, ruleset, 1, { maxSteps: 10, level: 'brutal' as never })).toThrow(/level/)
   })
 })

@@ -2,13 +2,16 @@ import { seedRng } from '../rules/core/rng'
 import type { Ruleset } from '../rules/core/ruleset'
 import type { EncounterState } from '../rules/core/types'
 import { applyCommand, whoDecides } from '../rules/flow/engine'
+import type { AiLevel } from '../rules/core/types'
 import { chooseStep } from './choose'
+import { aiLevels } from './policy'
+import { fateOf, ResourceWatch, type Fate } from './sim-fate'
 
-/** The AI levels a simulation can play at; the AI has one level today (ai.md's Normal, greedy). */
-export const simLevels = ['normal'] as const
+/** The AI levels a simulation can play at (ai.md §7: Easy, Normal, Hard), weakest first. */
+export const simLevels: readonly AiLevel[] = aiLevels
 
 /** One of `simLevels`. */
-export type SimLevel = (typeof simLevels)[number]
+export type SimLevel = AiLevel
 
 /** How one figure fared in one simulated game. */
 export interface FigureOutcome {
@@ -20,6 +23,12 @@ export interface FigureOutcome {
   out: boolean
   /** Life at the start less life at the end (negative when healed above where it started). */
   lifeLost: number
+  /** How it ended: standing, out (unconscious, dying, fled) or dead (see `fateOf` for the rule). */
+  fate: Fate
+  /** Limited uses spent (start less end of numbers that only went down), by name. */
+  spent: Record<string, number>
+  /** Numbers that rose during the game: budgets or counters, which `aggregate` keeps out of `spent`. */
+  rose: string[]
 }
 
 /** What one AI-vs-AI game came to. */
@@ -38,6 +47,7 @@ export interface GameSummary {
 export interface PlayOutOptions {
   /** Commands after which an unfinished game counts as truncated (a guard against AIs that stall). */
   maxSteps: number
+  /** Every figure plays at this level, each with its own personality; absent = each figure's profile. */
   level?: SimLevel
 }
 
@@ -67,10 +77,12 @@ export function playOut(
     steps++
   }
   const downed = new Set(state.combatants.filter(isDown).map((c) => c.id))
+  const watch = new ResourceWatch(state, ruleset)
+  const override = opts.level ? { level: opts.level } : {}
   while (state.phase === 'running' && steps < opts.maxSteps) {
     const decider = whoDecides(state)
     if (!decider) break
-    const { command } = chooseStep(state, ruleset, decider)
+    const { command } = chooseStep(state, ruleset, decider, override)
     const result = applyCommand(state, command, ruleset)
     // The AI only sends what the rules offered it: a refusal is a bug to surface, not a result.
     if (!result.ok)
@@ -78,6 +90,7 @@ export function playOut(
     state = result.state
     steps++
     for (const c of state.combatants) if (isDown(c)) downed.add(c.id)
+    watch.observe(state)
   }
   const ended = state.phase === 'ended'
   const lifeAtStart = new Map(initial.combatants.map((c) => [c.id, c.life]))
@@ -90,7 +103,9 @@ export function playOut(
       side: c.side,
       downed: downed.has(c.id),
       out: c.out,
-      lifeLost: (lifeAtStart.get(c.id) ?? c.life) - c.life
+      lifeLost: (lifeAtStart.get(c.id) ?? c.life) - c.life,
+      fate: fateOf(state, c, ruleset),
+      ...watch.spentBy(c.id)
     })),
     truncated: !ended
   }

@@ -28,7 +28,7 @@ export interface SimOutput {
   campaign: string
   encounter: string
   system: string
-  /** Only 'normal' exists today: the AI has one level. */
+  /** The AI level every figure played at (each with its own personality). */
   level: SimLevel
   seed: number
   runsRequested: number
@@ -199,7 +199,7 @@ export function parseArgs(argv: readonly string[]): SimOptions & { out?: string 
     else if (arg === '--level') {
       const level = take()
       if (!simLevels.includes(level as SimLevel)) {
-        throw new SimInputError(`--level: the AI has one level today (${simLevels.join(', ')})`)
+        throw new SimInputError(`--level wants one of ${simLevels.join(', ')}\n${USAGE}`)
       }
       opts.level = level as SimLevel
     } else if (arg.startsWith('--') || opts.file) throw new SimInputError(`unexpected ${arg}\n${USAGE}`)
@@ -211,19 +211,27 @@ export function parseArgs(argv: readonly string[]): SimOptions & { out?: string 
 
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`
 
-/** A few lines a person can read: win odds per side, rounds, the heroes most at risk, the throughput. */
+/** A few lines a person can read: win odds per side, rounds, every hero most at risk first, the throughput. */
 export function humanSummary(out: SimOutput): string {
   const r = out.report
+  const rounds = r.rounds.histogram.map((h) => `${h.rounds}:${h.games}`).join(' ')
   const lines = [
-    `${out.campaign} / ${out.encounter}: ${r.runs} runs${out.cancelled ? ' (cancelled)' : ''}, seed ${out.seed}`,
+    `${out.campaign} / ${out.encounter}: ${r.runs} runs${out.cancelled ? ' (cancelled)' : ''}, seed ${out.seed}, level ${out.level}`,
     ...r.wins.map((w) => `  ${w.side} win ${pct(w.rate)} [${pct(w.ci[0])}, ${pct(w.ci[1])}]`),
-    `  draws ${r.draws.count}, truncated ${r.truncated.count}, mean rounds ${r.rounds.mean}`
+    `  draws ${r.draws.count}, truncated ${r.truncated.count}, mean rounds ${r.rounds.mean} (rounds:games ${rounds})`
   ]
   const heroes = r.figures
     .filter((f) => f.controller !== 'ai')
-    .sort((a, b) => b.out.rate - a.out.rate || b.down.rate - a.down.rate)
-    .slice(0, 3)
-  for (const h of heroes) lines.push(`  at risk: ${h.name} out ${pct(h.out.rate)}, down ${pct(h.down.rate)}`)
+    .sort((a, b) => b.dead.rate - a.dead.rate || b.out.rate - a.out.rate || b.down.rate - a.down.rate)
+  for (const h of heroes) {
+    const spent = Object.entries(h.meanSpent).map(([k, v]) => `${k} ${v}`)
+    lines.push(
+      `  at risk: ${h.name} dead ${pct(h.dead.rate)} [${pct(h.dead.ci[0])}, ${pct(h.dead.ci[1])}], ` +
+        `unconscious ${pct(h.unconscious.rate)} [${pct(h.unconscious.ci[0])}, ${pct(h.unconscious.ci[1])}], ` +
+        `down at some moment ${pct(h.down.rate)}; spent: life ${h.meanLifeLost}` +
+        (spent.length ? `, ${spent.join(', ')}` : '')
+    )
+  }
   lines.push(
     `  ${out.timing.encountersPerSecond} encounters/s on ${out.timing.workers} worker(s), ${out.timing.seconds} s`
   )

@@ -30,10 +30,11 @@ describe('npm run sim', () => {
     expect(two.cancelled).toBe(false)
     expect(progress).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
     expect(two.report.wins.reduce((n, w) => n + w.count, 0) + two.report.draws.count).toBe(20)
-    expect(two.report.figures.find((f) => f.id === 'steve')).toMatchObject({
-      name: 'Steve',
-      controller: 'human'
-    })
+    const steve = two.report.figures.find((f) => f.id === 'steve')!
+    expect(steve).toMatchObject({ name: 'Steve', controller: 'human' })
+    // Steve is either dead, only out, or standing at the end of each game: the three add up to the runs.
+    const standing = two.report.runs - steve.out.count
+    expect(steve.dead.count + steve.unconscious.count + standing).toBe(two.report.runs)
   })
 
   it('stops on abort and reports the finished games as cancelled', { timeout: 60000 }, async () => {
@@ -49,14 +50,17 @@ describe('npm run sim', () => {
 
   it('runs from the command line and writes the JSON report', { timeout: 60000 }, () => {
     const out = join(dir, 'report.json')
-    const run = cli(file, '--runs', '6', '--workers', '2', '--seed', '3', '--out', out)
+    const run = cli(file, '--runs', '6', '--workers', '2', '--seed', '3', '--level', 'hard', '--out', out)
     expect(run.stderr).toContain('6/6 runs')
     expect(run.status).toBe(0)
     expect(run.stdout).toMatch(/heroes win .*%/)
+    expect(run.stdout).toMatch(/level hard/)
+    expect(run.stdout).toMatch(/at risk: Steve dead .*%/)
     const report = JSON.parse(readFileSync(out, 'utf8')) as SimOutput
     expect(report).toMatchObject({
       encounter: 'abandoned-mine',
       seed: 3,
+      level: 'hard',
       cancelled: false,
       report: { runs: 6 }
     })
@@ -79,7 +83,13 @@ describe('npm run sim', () => {
       encounter: 'e',
       level: 'normal'
     })
-    expect(() => parseArgs(['c.json', '--level', 'hard'])).toThrow(SimInputError)
+    expect(parseArgs(['c.json', '--level', 'hard']).level).toBe('hard')
+    expect(parseArgs(['c.json', '--level', 'easy', '--max-steps', '50', '--out', 'r.json'])).toMatchObject({
+      level: 'easy',
+      maxSteps: 50,
+      out: 'r.json'
+    })
+    expect(() => parseArgs(['c.json', '--level', 'brutal'])).toThrow(SimInputError)
     expect(() => parseArgs(['c.json', '--runs', '0'])).toThrow(/--runs/)
     expect(() => parseArgs(['c.json', '--bogus'])).toThrow(/unexpected/)
   })

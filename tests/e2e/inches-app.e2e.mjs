@@ -183,12 +183,14 @@ test('a charge and a Guard: the AI acts and its decisions for the Bauta read as 
   let decisions = 0
   for (let step = 0; step < 8 && decisions === 0; step++) {
     const next = '[data-testid=end-activation], [data-testid=result-banner], [data-testid=decision-panel]'
-    await page.locator(next).first().waitFor({ timeout: 60000 })
+    // Only a shown control counts: a hidden one first in document order would time the wait out.
+    await page.locator(next).filter({ visible: true }).first().waitFor({ timeout: 60000 })
     const panel = page.getByTestId('decision-panel')
     if (await panel.isVisible()) {
       const words = await panel.innerText()
       assert(!/combat:\d|\bpass\b|spadaccina|madre|#/.test(words), `the decision reads as words: ${words}`)
-      assert(/Combate: Estoque/.test(words), `an attack choice names the weapon: ${words}`)
+      // Whichever Bauta figure the AI attacks first is asked, so any of their weapons may be named.
+      assert(/Combate: \S+/.test(words), `an attack choice names the weapon: ${words}`)
       await page.screenshot({ path: join(artifacts, 'inches-app-decision.png') })
       decisions++
       await page.locator('[data-testid^=decision-choice-]').first().click()

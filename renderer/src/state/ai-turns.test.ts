@@ -34,7 +34,7 @@ function host(state: EncounterState) {
 
 /** The real AI, in-process instead of in a worker. */
 const realAi: AiPlayer = {
-  choose: async (state, actorId) => ({ id: 0, ok: true, ...chooseStep(state, ruleset, actorId) }),
+  choose: async (state, actorId) => chooseStep(state, ruleset, actorId),
   dispose: () => {}
 }
 

@@ -50,6 +50,15 @@ export class Autosave {
       )
   }
 
+  /** Replaces the encounter's initial state (a figure's AI profile edited), with the log replayed over it. */
+  saveInitial(initial: EncounterRecord['initial'], commands: readonly Command[], stateHash: string): void {
+    this.#campaign = {
+      ...this.#campaign,
+      encounters: this.#campaign.encounters.map((e) => (e.id === this.encounterId ? { ...e, initial } : e))
+    }
+    this.save(commands, stateHash)
+  }
+
   /** Resolves once every save asked for so far has landed or failed. */
   whenIdle(): Promise<void> {
     return this.#chain

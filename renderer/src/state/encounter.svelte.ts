@@ -3,15 +3,16 @@ import type { BattlemapView, Cell } from '../../battlemap/view'
 import { stateHash } from '../../../rules/core/hash'
 import type { Ruleset } from '../../../rules/core/ruleset'
 import type { Campaign } from '../../../rules/core/schemas'
-import type { Action, Command, EncounterState, Violation } from '../../../rules/core/types'
-import { applyCommand, whoDecides } from '../../../rules/flow/engine'
+import type { Action, AiProfile, Command, EncounterState, Violation } from '../../../rules/core/types'
+import { applyCommand, replay, whoDecides } from '../../../rules/flow/engine'
 import { createEncounterActor } from '../../../rules/flow/encounter.machine'
 import { getRuleset } from '../../../rules/systems'
 import type { CampaignStore } from '../../../main/store/campaign-store'
 import { loadNotes, notesKey, saveNotes } from '../platform/notes'
 import type { KeyValueStorage } from '../platform/web-store'
 import type { AiPlayer } from '../worker/ai-client'
-import { AiTurns } from './ai-turns'
+import { AiControl, confirmKey } from './ai-control.svelte'
+import { withAiProfile } from './ai-profile'
 import { Autosave } from './autosave'
 import type { StoreFailure } from './store-error-text'
 import {
@@ -66,7 +67,8 @@ export class EncounterSession {
   #autosave: Autosave
   #actor: EncounterActor
   #unsubscribe: () => void
-  #aiTurns: AiTurns
+  /** The AI's turns, traces, and the GM's confirmation and take-over of its plans. */
+  readonly ai: AiControl
   #disposed = false
 
   /** The encounter actor's latest snapshot (replaced on every change, never mutated). */
@@ -88,7 +90,7 @@ export class EncounterSession {
     this.state.phase === 'running' &&
       this.state.pending === null &&
       this.active !== null &&
-      this.active.controller !== 'ai'
+      (this.active.controller !== 'ai' || this.#byHand(this.active.id))
   )
   /** The decision a person must answer now (a defender's choice, a GM ruling), or null. */
   readonly humanDecision = $derived.by(() => {
@@ -96,7 +98,8 @@ export class EncounterSession {
     if (!pending || this.state.phase !== 'running') return null
     const deciderId = whoDecides(this.state)
     const decider = this.state.combatants.find((c) => c.id === deciderId)
-    return deciderId === GM_DECIDER || (decider && decider.controller !== 'ai') ? pending : null
+    const byHand = decider && (decider.controller !== 'ai' || this.#byHand(decider.id))
+    return deciderId === GM_DECIDER || byHand ? pending : null
   })
   readonly legal: Action[] = $derived.by(() =>
     this.humanTurn && this.active ? this.ruleset.legalActions(this.state, this.active.id) : []
@@ -166,16 +169,19 @@ export class EncounterSession {
     this.#unsubscribe = this.#watch()
     this.inches = state.board.inches ? new InchesControl(this) : null
     this.notes = loadNotes(deps.notesStorage, this.#notesKey).filter((n) => n.at < state.log.length)
-    this.#aiTurns = new AiTurns(
+    this.ai = new AiControl(
       {
         current: () => ({ state: this.#context().state, commands: this.#context().commands.length }),
         send: (command, note) => (this.#send(command, note) ? null : (this.refused?.code ?? 'notRunning')),
-        thinking: (on) => (this.aiThinking = on)
+        thinking: (on) => (this.aiThinking = on),
+        noteCount: () => this.notes.length
       },
       deps.ai,
-      deps.aiDelayMs
+      deps.aiDelayMs,
+      deps.notesStorage,
+      confirmKey(campaign.id, encounterId)
     )
-    this.#aiTurns.poke()
+    this.ai.poke()
   }
 
   /** The campaign as last saved. */
@@ -194,6 +200,11 @@ export class EncounterSession {
   #watch(): () => void {
     const subscription = this.#actor.subscribe((snapshot) => (this.snapshot = snapshot))
     return () => subscription.unsubscribe()
+  }
+
+  /** Whether the GM took over AI figure `id` this activation (its controls are a person's). */
+  #byHand(id: string): boolean {
+    return this.ai.takenOver === id
   }
 
   #moveAt(cell: Cell): MoveOption | undefined {
@@ -316,8 +327,30 @@ export class EncounterSession {
     this.#unsubscribe = this.#watch()
     this.notes = []
     saveNotes(this.#deps.notesStorage, this.#notesKey, [])
+    this.ai.reset()
     this.clearSelection()
     this.#autosave.save([], stateHash(initial))
+  }
+
+  /**
+   * Sets how the AI plays a figure (null: the defaults). No command edits a figure, and the profile is GM
+   * configuration rather than rules state, so it goes into the encounter's initial state and the command log
+   * is replayed over it (the AI's past choices are commands, so they replay unchanged); saved at once.
+   */
+  setAiProfile(figureId: string, profile: AiProfile | null): void {
+    if (this.#disposed) return
+    const initial = withAiProfile(this.#autosave.record.initial as EncounterState, figureId, profile)
+    const commands = [...this.#context().commands]
+    const state = replay(initial, commands, this.ruleset)
+    this.#unsubscribe()
+    this.#actor.stop()
+    this.#actor = createEncounterActor(state, this.ruleset, commands)
+    this.snapshot = this.#actor.getSnapshot()
+    this.#unsubscribe = this.#watch()
+    this.#autosave.saveInitial(initial, commands, stateHash(state))
+    // A plan chosen under the old profile is dropped; the AI thinks again with the new one.
+    this.ai.release()
+    this.ai.poke()
   }
 
   /** Resolves once every save asked for so far has landed (or failed). */
@@ -328,7 +361,7 @@ export class EncounterSession {
   /** Stops the actor and the AI player; the session is unusable afterwards. */
   dispose(): void {
     this.#disposed = true
-    this.#aiTurns.stop()
+    this.ai.stop()
     this.#unsubscribe()
     this.#actor.stop()
     this.#deps.ai.dispose()
@@ -349,7 +382,7 @@ export class EncounterSession {
       saveNotes(this.#deps.notesStorage, this.#notesKey, this.notes)
     }
     this.#autosave.save(commands, stateHash(state))
-    this.#aiTurns.poke()
+    this.ai.poke()
     return true
   }
 }

@@ -1,8 +1,8 @@
+import type { AiStep } from '../../../ai/types'
 import type { EncounterState } from '../../../rules/core/types'
-import type { AiRequest, AiResponse } from './protocol'
+import { parseAiStep, type AiRequest, type AiResponse } from './protocol'
 
-/** A step the AI chose. */
-export type AiStep = Extract<AiResponse, { ok: true }>
+export type { AiStep } from '../../../ai/types'
 
 /** Who plays the AI's figures: the worker in the app, a stub in tests. */
 export interface AiPlayer {
@@ -21,8 +21,11 @@ export class WorkerAiPlayer implements AiPlayer {
       const pending = this.#pending.get(data.id)
       this.#pending.delete(data.id)
       if (!pending) return
-      if (data.ok) pending.resolve(data)
-      else pending.reject(new Error(data.error))
+      if (!data.ok) return pending.reject(new Error(data.error))
+      // The trace drives buttons the GM presses: a malformed step is a failure, never half-shown.
+      const step = parseAiStep(data.step)
+      if (step) pending.resolve(step)
+      else pending.reject(new Error('malformed AI step'))
     }
     this.#worker.onerror = (event) => {
       event.preventDefault()

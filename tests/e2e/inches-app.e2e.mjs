@@ -146,56 +146,105 @@ test('a reload comes back to the same state on the inches map', async ({ page, a
   await page.screenshot({ path: join(artifacts, 'inches-app-reload.png') })
 })
 
+/**
+ * Plays on until a Bauta figure is to act (or the fight ends), answering every question the AI's attacks
+ * put to the Bauta with its first choice after checking it reads as words. Returns how many it answered.
+ */
+async function playOnToHuman(page, artifacts) {
+  let answered = 0
+  for (let step = 0; step < 12; step++) {
+    const next = '[data-testid=end-activation], [data-testid=result-banner], [data-testid=decision-panel]'
+    // Only a shown control counts: a hidden one first in document order would time the wait out.
+    await page.locator(next).filter({ visible: true }).first().waitFor({ timeout: 60000 })
+    const panel = page.getByTestId('decision-panel')
+    if (!(await panel.isVisible())) return answered
+    const words = await panel.innerText()
+    assert(!/combat:\d|\bpass\b|spadaccina|madre|#/.test(words), `the decision reads as words: ${words}`)
+    // Whichever Bauta figure the AI attacks is asked, so any of their weapons may be named.
+    assert(/Combate: \S+/.test(words), `an attack choice names the weapon: ${words}`)
+    await page.screenshot({ path: join(artifacts, 'inches-app-decision.png') })
+    answered++
+    await page.locator('[data-testid^=decision-choice-]').first().click()
+  }
+  return answered
+}
+
+/** Board units per inch on the canal table, and the water the Espadachina should not charge into. */
+const unitsPerInch = canal.initial.board.inches.unitsPerInch
+const water = canal.initial.board.inches.pieces.filter((p) => p.kind === 'water')
+const inWater = (p) => water.some((w) => p.x >= w.x && p.x <= w.x + w.w && p.y >= w.y && p.y <= w.y + w.h)
+/** Centre distance at which two bases touch, in board units (a hair under, so the move ends in contact). */
+const touching = (a, b) => Math.floor((((a.baseMm ?? 30) + (b.baseMm ?? 30)) / 2 / 25.4) * unitsPerInch)
+
+/** The Laguna figure on dry ground nearest the Espadachina, if two Moves (2 × 6″) can reach it. */
+async function foeInReach(page) {
+  const me = figures.find((f) => f.id === 'spadaccina')
+  const from = await positionOf(page, 'spadaccina')
+  let best = null
+  for (const foe of figures.filter((f) => f.side !== me.side)) {
+    const at = await positionOf(page, foe.id)
+    if (inWater(at)) continue
+    const d = Math.hypot(from.x - at.x, from.y - at.y)
+    if (d - touching(me, foe) > 11.5 * unitsPerInch) continue
+    if (!best || d < best.d) best = { foe, at, from, d }
+  }
+  return best
+}
+
 test('a charge and a Guard: the AI acts and its decisions for the Bauta read as words', async ({
   page,
   artifacts
 }) => {
-  await page.getByTestId('end-activation').click()
-  await waitForHumanOrEnd(page)
+  // The AI side plays in between and may already attack a Bauta figure, which asks its player first.
+  let decisions = 0
+  let target = null
+  // Activations pass (the Bauta end theirs) until a Laguna figure stands within a charge of the Espadachina.
+  for (let turn = 0; turn < 20 && !target; turn++) {
+    await page.getByTestId('end-activation').click()
+    decisions += await playOnToHuman(page, artifacts)
+    if (await page.getByTestId('result-banner').isVisible()) break
+    const name = await text(page, 'active-name')
+    if (name === 'Espadachina' || (await page.getByTestId('activate-spadaccina').isVisible()))
+      target = await foeInReach(page)
+  }
+  assert(target, 'a Laguna figure came within two Moves of the Espadachina')
   if ((await text(page, 'active-name')) !== 'Espadachina')
     await page.getByTestId('activate-spadaccina').click()
-  // two Moves toward the Madre Salobre: the second ends in base contact with her, a Charge
-  const madre = await positionOf(page, 'madre')
-  const from = await positionOf(page, 'spadaccina')
-  const d = Math.hypot(from.x - madre.x, from.y - madre.y)
+  // two Moves toward it: the second ends in base contact, a Charge
+  const { foe, at, from, d } = target
   const toward = (gap) => ({
-    x: Math.round(madre.x + ((from.x - madre.x) * gap) / d),
-    y: Math.round(madre.y + ((from.y - madre.y) * gap) / d)
+    x: Math.round(at.x + ((from.x - at.x) * gap) / d),
+    y: Math.round(at.y + ((from.y - at.y) * gap) / d)
   })
-  await dragTo(page, 'spadaccina', toward(d - 45))
+  const contact = touching(
+    figures.find((f) => f.id === 'spadaccina'),
+    foe
+  )
+  await dragTo(page, 'spadaccina', toward(Math.max(contact, d - 5.5 * unitsPerInch)))
   await page.getByTestId('log-line').filter({ hasText: 'Espadachina se mueve' }).first().waitFor()
-  await dragTo(page, 'spadaccina', toward(14))
+  await dragTo(page, 'spadaccina', toward(contact))
   // a move that ends in contact is a Charge: the person is asked which opportunity attack it makes
   const charge = page.getByTestId('decision-panel')
   await charge.waitFor()
   const asked = await charge.innerText()
-  assert(/Carga de Espadachina contra Madre Salobre/.test(asked), `the charge question names both: ${asked}`)
+  assert(
+    asked.includes(`Carga de Espadachina contra ${foe.name}`),
+    `the charge question names both: ${asked}`
+  )
   assert(/Combate: Estoque/.test(asked) && !/combat:\d|#/.test(asked), `its choices read as words: ${asked}`)
   await page.screenshot({ path: join(artifacts, 'inches-app-charge.png') })
   await page.locator('[data-testid^=decision-choice-]').first().click()
   await page
     .getByTestId('log-line')
-    .filter({ hasText: 'Espadachina ataca a Madre Salobre' })
+    .filter({ hasText: `Espadachina ataca a ${foe.name}` })
     .first()
     .waitFor()
   await page.getByTestId('own-action-guard').click()
   await page.getByTestId('log-line').filter({ hasText: 'Espadachina: Guardia' }).first().waitFor()
-  let decisions = 0
   for (let step = 0; step < 8 && decisions === 0; step++) {
-    const next = '[data-testid=end-activation], [data-testid=result-banner], [data-testid=decision-panel]'
-    // Only a shown control counts: a hidden one first in document order would time the wait out.
-    await page.locator(next).filter({ visible: true }).first().waitFor({ timeout: 60000 })
-    const panel = page.getByTestId('decision-panel')
-    if (await panel.isVisible()) {
-      const words = await panel.innerText()
-      assert(!/combat:\d|\bpass\b|spadaccina|madre|#/.test(words), `the decision reads as words: ${words}`)
-      // Whichever Bauta figure the AI attacks first is asked, so any of their weapons may be named.
-      assert(/Combate: \S+/.test(words), `an attack choice names the weapon: ${words}`)
-      await page.screenshot({ path: join(artifacts, 'inches-app-decision.png') })
-      decisions++
-      await page.locator('[data-testid^=decision-choice-]').first().click()
-    } else if (await page.getByTestId('result-banner').isVisible()) break
-    else await page.getByTestId('end-activation').click()
+    decisions += await playOnToHuman(page, artifacts)
+    if (decisions > 0 || (await page.getByTestId('result-banner').isVisible())) break
+    await page.getByTestId('end-activation').click()
   }
   assert(decisions > 0, 'the AI side raised a decision for a figure of the Bauta')
 })

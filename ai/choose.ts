@@ -7,7 +7,10 @@ import { safestMove } from './candidates'
 import { teamAllowed, weighByLevel } from './levels'
 import { scoreFacing, scoreMoves } from './move-score'
 import { perceive, type Perception } from './perception'
+import { improve } from './portfolio'
+import { planSequence } from './sequence'
 import { settingsFor } from './settings'
+import { withSpread } from './spread'
 import { scoreStances } from './stance-score'
 import { makeOption, positionTerms, type Candidate, type ScoreContext } from './terms'
 import { gap } from './threat'
@@ -86,12 +89,30 @@ export function chooseStep(
   if (state.pending) return chooseAnswer(state, ruleset)
   const legal = ruleset.legalActions(state, actorId)
   const { ctx, settings } = contextOf(state, ruleset, actorId, legal, override)
-  const { cands, eligible } = weighByLevel(ctx, state, candidatesOf(state, ruleset, ctx, legal))
+  const weighed = weighByLevel(ctx, state, withSpread(ctx, candidatesOf(state, ruleset, ctx, legal)))
+  const { eligible } = weighed
+  let cands = weighed.cands
   // Stable: the first of equal scores wins, so the same state always gives the same step.
   let chosen = -1
   cands.forEach((c, i) => {
     if (eligible(i) && (chosen < 0 || c.option.score > cands[chosen]!.option.score)) chosen = i
   })
+  if (settings.level === 'hard') {
+    // AP sequences (sequence.ts): the best moves re-planned from where they end, at the same level.
+    const planned = planSequence(state, ruleset, actorId, cands, chosen, (after) => {
+      const next = ruleset.legalActions(after, actorId)
+      return candidatesOf(after, ruleset, contextOf(after, ruleset, actorId, next, override).ctx, next)
+    })
+    cands = planned.cands
+    chosen = planned.chosen
+    // Portfolio improvement (portfolio.ts): the scripts' first steps weighed by rollouts at Normal.
+    const rolloutLevel: Partial<AiSettings> = { level: 'normal', knowledge: override.knowledge }
+    const improved = improve(state, ruleset, ctx, cands, chosen, (s, r, id) =>
+      chooseStep(s, r, id, rolloutLevel)
+    )
+    cands = improved.cands
+    chosen = improved.chosen
+  }
   const best = cands[chosen]!.option
   const command: Command = best.action
     ? { type: 'action.declare', action: best.action }

@@ -7,7 +7,9 @@ import { positionTerms, withTerms, type Candidate, type ScoreContext } from './t
 // Easy scores without risk or reactions and picks among its top 3 with ±20% noise (a hash of the state,
 // never the game's dice); Normal scores exactly and checks the reply on its top 8 (an enemy it is likely
 // to take out will not hit back); Hard adds the team terms (focus through the ledger, no overkill, flank
-// pairs) and the reply check on every candidate.
+// pairs, spread against area attacks: spread.ts), the reply check on every candidate, the whole AP
+// sequence re-planned from the best moves' ends (sequence.ts) and the Portfolio Greedy improvement by
+// common-random-number rollouts (portfolio.ts); choose.ts runs those two after `weighByLevel`.
 
 /** How many top candidates Easy picks among, and how many Normal reply-checks. */
 export const LEVEL = { easyTop: 3, easyNoise: 0.2, replyTop: 8 }

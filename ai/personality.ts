@@ -52,6 +52,8 @@ export interface Personality {
   fleeAlliesOut: number
   /** 1 = plays as a team at Hard (focus, overkill, flank); 0 = never (mindless). */
   teamwork: number
+  /** Hard level, against enemies with area actions: cost per ally within 2 squares of the end (spread.ts). */
+  spread: number
 }
 
 const base: Omit<Personality, 'id'> = {
@@ -77,11 +79,12 @@ const base: Omit<Personality, 'id'> = {
   flee: 0,
   fleeBelow: 0,
   fleeAlliesOut: 2,
-  teamwork: 1
+  teamwork: 1,
+  spread: 0.1
 }
 
 /** Brute: goes for damage and kills, barely minds its own risk, never flees (ai.md §7.1 Personalities). */
-export const brute: Personality = { id: 'brute', ...base }
+export const brute: Personality = { id: 'brute', ...base, spread: 0 }
 
 /** Skirmisher: minds the end square (hit and fade), values flanks, avoids reactions. */
 export const skirmisher: Personality = {
@@ -174,7 +177,9 @@ export const personalitySchema = z.strictObject({
   flee: weight,
   fleeBelow: fraction,
   fleeAlliesOut: fraction,
-  teamwork: z.number().min(0).max(1)
+  teamwork: z.number().min(0).max(1),
+  // Optional: personalities saved before the spread term existed still load.
+  spread: weight.optional()
 })
 
 /** A figure's weight edits (`AiProfile.weights`): any subset of a personality's numbers. */

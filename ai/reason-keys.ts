@@ -49,7 +49,10 @@ export const aiTermKeys = [
   'area',
   'friendlyFire',
   'priority',
-  'distance'
+  'distance',
+  'rollout',
+  'spread',
+  'sequence'
 ] as const
 
 /** Personality ids (`ai.personality.<id>`) and levels (`ai.level.<id>`) are in personality.ts and policy.ts. */

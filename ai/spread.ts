@@ -1,0 +1,71 @@
+import type { Ruleset } from '../rules/core/ruleset'
+import type { Combatant, EncounterState } from '../rules/core/types'
+import type { Candidate, ScoreContext } from './terms'
+import { withTerms } from './terms'
+import { asActive } from './threat'
+
+// ai.md §7.1 teamwork, XCOM's spread: against a side that can catch several figures with one action (PF's
+// burning hands cone, a burst), a figure should not end its move bunched with its allies. The ruleset's
+// contract has no "area action" flag, so a figure counts as able to strike an area when one of its actions
+// in a hypothetical activation (threat.ts `asActive`) would catch more than its target (`ActionOdds.also`),
+// or when its stats carry an `area`; asked once per round and stats object, since the rules' candidate
+// aims (every burst point, every cone direction) cost a little to list.
+
+/** How near (squares, Chebyshev) an ally must stand to share an area attack with the actor. */
+export const SPREAD_RADIUS = 2
+
+const areaCache = new WeakMap<object, { round: number; found: boolean }>()
+
+function hasArea(value: unknown, depth: number): boolean {
+  if (depth > 6 || value === null || typeof value !== 'object') return false
+  if (Array.isArray(value)) return value.some((v) => hasArea(v, depth + 1))
+  const o = value as Record<string, unknown>
+  const area = o.area
+  if (area && typeof area === 'object' && typeof (area as Record<string, unknown>).shape === 'string') {
+    // A spell slot with no uses left (`left: 0`) cannot be cast: it does not threaten an area.
+    return o.left === undefined || (typeof o.left === 'number' && o.left > 0)
+  }
+  return Object.values(o).some((v) => hasArea(v, depth + 1))
+}
+
+/** Whether any of the figure's actions, were it active now, would catch several figures. */
+function catchesSeveral(state: EncounterState, ruleset: Ruleset, c: Combatant): boolean {
+  const hypo = asActive(state, ruleset, c)
+  for (const a of ruleset.legalActions(hypo, c.id, 'targeted')) {
+    if (a.targetId === undefined) continue
+    if ((ruleset.odds(hypo, a)?.also?.length ?? 0) > 0) return true
+  }
+  return false
+}
+
+/**
+ * Whether a figure has an action that strikes an area (its stats carry one, or one of its actions would
+ * catch several figures this round); cached per round on the stats object.
+ */
+export function strikesArea(state: EncounterState, ruleset: Ruleset, c: Combatant): boolean {
+  const known = areaCache.get(c.stats)
+  if (known && known.round === state.round) return known.found
+  const found = hasArea(c.stats, 0) || catchesSeveral(state, ruleset, c)
+  areaCache.set(c.stats, { round: state.round, found })
+  return found
+}
+
+/**
+ * The candidates with a `spread` term: where a standing enemy can strike an area, minus the personality's
+ * `spread` weight per standing ally within `SPREAD_RADIUS` of the square the candidate ends on. Only for a
+ * team player at Hard on a grid (`ctx.team`); otherwise the candidates unchanged.
+ */
+export function withSpread(ctx: ScoreContext, cands: Candidate[]): Candidate[] {
+  const { p, w } = ctx
+  const weight = w.spread ?? 0
+  if (!ctx.team || weight === 0 || p.state.board.inches) return cands
+  if (!p.enemies.some((e) => !e.out && strikesArea(p.state, p.ruleset, e))) return cands
+  const allies = p.allies.filter((a) => !a.out && a.id !== p.actor.id)
+  if (allies.length === 0) return cands
+  return cands.map((c) => {
+    const near = allies.filter(
+      (a) => Math.max(Math.abs(a.pos.x - c.end.x), Math.abs(a.pos.y - c.end.y)) <= SPREAD_RADIUS
+    ).length
+    return near === 0 ? c : { ...c, option: withTerms(c.option, [{ key: 'spread', value: -weight * near }]) }
+  })
+}

@@ -4,16 +4,19 @@ import { openEconomy, spendEconomy } from '../rules/core/economy'
 import { chebyshev, neighbours8, onBoard } from '../rules/core/geometry'
 import { DEFAULT_BASE_MM, edgeDistance, isInchesBoard, MM_PER_INCH } from '../rules/core/inches'
 import type { Ruleset } from '../rules/core/ruleset'
-import type { Action, Combatant, EncounterState, Vec3 } from '../rules/core/types'
+import type { Action, Board, Combatant, EncounterState, Vec3 } from '../rules/core/types'
 
 // How far and how hard a figure can strike next turn, asked of the ruleset itself: the figure is given a
 // hypothetical fresh activation (its economy opened as at the start of its turn) and the rules list what
 // it could do. Generic approximations, stated: mobility is the longest move after which the economy still
 // pays for one of its attacks (so a PF run, which ends the turn, is not counted), asked with the figure
-// alone on the map (other figures' blocking is ignored); reach is the farthest figure its attacks can
-// target from where it stands, at least touching; punch is the best mean damage of any attack it could
-// make on the target standing beside it, the two alone. Every hypothetical depends only on what its cache
-// key names, so the same state always gives the same answer, whatever was asked before (determinism).
+// alone on open ground (the board's size and kind with no walls, terrain or heights, the figure in its
+// middle: the distance fields already cost walls, water and climbs, so mobility is the budget alone, and
+// it stays the same wherever the figure moves, so it is measured once per figure, life and stats rather
+// than at every square); reach is the farthest figure its attacks can target from where it stands, at
+// least touching; punch is the best mean damage of any attack it could make on the target standing
+// beside it, the two alone on open ground. Every hypothetical depends only on what its cache key names,
+// so the same state always gives the same answer, whatever was asked before (determinism).
 
 /** What the AI knows of one figure's striking power (in the board's unit: squares or inches). */
 export interface Striker {
@@ -61,6 +64,7 @@ function pathLength(state: EncounterState, from: Vec3, path: readonly Vec3[]): n
 const mobilityCache = new WeakMap<Ruleset, Map<string, number>>()
 const attacksCache = new WeakMap<Ruleset, Map<string, Action[]>>()
 const punchCache = new WeakMap<Ruleset, Map<string, number>>()
+const beyondCache = new WeakMap<Ruleset, Map<string, boolean>>()
 const CACHE_SIZE = 2048
 
 function cached<T>(store: WeakMap<Ruleset, Map<string, T>>, ruleset: Ruleset, key: string, make: () => T): T {
@@ -78,10 +82,22 @@ const statsPrints = new WeakMap<object, string>()
 const boardTags = new WeakMap<object, number>()
 let nextBoardTag = 0
 
+/**
+ * Stats fields that only count the reactions a figure already made this round (PF's attacks of
+ * opportunity). Every hypothetical here gives the figure a fresh activation of its own and asks what it
+ * could do in it, which those counters never change; left in the fingerprint they would change it at
+ * every reaction and every round, and the costliest answers (mobility, punch) would be asked again.
+ */
+const REACTION_TALLIES: ReadonlySet<string> = new Set(['aooUsed', 'aooRound'])
+
 /** A fingerprint of a figure's stats, computed once per stats object (stats are replaced, never mutated). */
 function statsPrint(c: Combatant): string {
   let print = statsPrints.get(c.stats)
-  if (print === undefined) statsPrints.set(c.stats, (print = hashString(canonicalJson(c.stats))))
+  if (print === undefined) {
+    const kept: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(c.stats)) if (!REACTION_TALLIES.has(k)) kept[k] = v
+    statsPrints.set(c.stats, (print = hashString(canonicalJson(kept))))
+  }
   return print
 }
 
@@ -101,15 +117,63 @@ const placesPrint = (state: EncounterState): string =>
 const figureKey = (c: Combatant): string =>
   `${c.id}@${c.pos.x},${c.pos.y},${c.pos.z}:${c.life}/${c.lifeMax}#${statsPrint(c)}`
 
+/** A figure wherever it stands: what a hypothetical on open ground depends on. */
+const bodyKey = (c: Combatant): string =>
+  `${c.id}:${c.life}/${c.lifeMax}:${c.size ?? 1}:${c.baseMm ?? ''}#${statsPrint(c)}`
+
+const openBoards = new WeakMap<Board, Map<number, Board>>()
+
+/**
+ * The board's kind with nothing on it, `side` units across at most (the board's own size when smaller or
+ * absent); one object per board and size, so the rules' own caches hold.
+ */
+function openBoard(board: Board, side = Infinity): Board {
+  let sizes = openBoards.get(board)
+  if (!sizes) openBoards.set(board, (sizes = new Map()))
+  let open = sizes.get(side)
+  if (!open) {
+    const width = Math.min(board.width, side)
+    const height = Math.min(board.height, side)
+    open = board.inches
+      ? { width, height, blocks: [], inches: { ...board.inches, pieces: [] } }
+      : { width, height, blocks: [] }
+    sizes.set(side, open)
+  }
+  return open
+}
+
+/** What an open-ground hypothetical depends on besides the figures: the board's size and unit. */
+const openKey = (board: Board): string =>
+  `${board.width}x${board.height}${board.inches ? `/${board.inches.unitsPerInch}` : ''}`
+
+/** The middle of a board, at table level (squares, or board units on an inches board). */
+function middle(board: Board): Vec3 {
+  const u = board.inches?.unitsPerInch ?? 1
+  const x = Math.floor((board.width * u) / 2)
+  const y = Math.floor((board.height * u) / 2)
+  return { x, y, z: 0 }
+}
+
+/** `figures` alone on open ground, the first in the middle (the others are placed by the caller). */
+function onOpenGround(state: EncounterState, figures: Combatant[], side = Infinity): EncounterState {
+  const board = openBoard(state.board, side)
+  const [first, ...rest] = figures
+  return { ...state, board, combatants: [{ ...first!, pos: middle(board) }, ...rest] }
+}
+
 /**
  * A figure's mobility and reach. Mobility asks the rules for every move of a hypothetical activation with
- * the figure alone, the costliest question here, kept per figure, square, life and stats; reach is kept
- * per round and the places of every figure.
+ * the figure alone on open ground, the costliest question here, kept per figure, life and stats (not its
+ * square: open ground is the same everywhere); reach is kept per round and the places of every figure.
  */
 export function strikerOf(state: EncounterState, ruleset: Ruleset, figure: Combatant): Striker {
-  const key = `${boardTag(state)}|${figureKey(figure)}`
+  const key = `${openKey(state.board)}|${bodyKey(figure)}`
   const mobility = cached(mobilityCache, ruleset, key, () => measureMobility(state, ruleset, figure))
   let reach = 1
+  // Most figures strike only what touches them: the places of every figure (the costly question below,
+  // asked again whenever anyone moves) can only give them a reach of 1.
+  if (!cached(beyondCache, ruleset, key, () => strikesBeyondTouch(state, ruleset, figure)))
+    return { id: figure.id, mobility, reach }
   for (const a of attacksHere(state, ruleset, figure)) {
     const t = state.combatants.find((c) => c.id === a.targetId)
     if (t && t.side !== figure.side && !t.out) reach = Math.max(reach, gap(state, figure, figure.pos, t))
@@ -129,22 +193,76 @@ function attacksHere(state: EncounterState, ruleset: Ruleset, figure: Combatant)
   })
 }
 
+/**
+ * Whether any attack of the figure (no path) can target a probe (a copy of itself on another side) just
+ * beyond touch, the two alone on open ground, where nothing blocks sight or reach: if not, no figure
+ * farther than touching is ever a target of its attacks. A figure bigger than a square answers yes (its
+ * gap is measured from its corner, so touching may read as farther), and so the full question is asked.
+ */
+function strikesBeyondTouch(state: EncounterState, ruleset: Ruleset, figure: Combatant): boolean {
+  if ((figure.size ?? 1) > 1) return true
+  const alone = onOpenGround(state, [figure])
+  const there = alone.combatants[0]!
+  const side = state.sides.find((x) => x.id !== figure.side)?.id ?? `${figure.side}~probe`
+  const board = alone.board
+  let dx = 2
+  if (board.inches) {
+    const u = board.inches.unitsPerInch
+    // Centre to centre: the two radii (one diameter, the probe being a copy), an inch and a unit more.
+    const diameter = (figure.baseMm ?? DEFAULT_BASE_MM) / MM_PER_INCH
+    dx = Math.ceil((diameter + 1) * u) + 1
+  }
+  const probe: Combatant = {
+    ...there,
+    id: `${figure.id}~probe`,
+    side,
+    pos: { ...there.pos, x: there.pos.x + dx }
+  }
+  const pair: EncounterState = { ...alone, combatants: [there, probe] }
+  if (gap(pair, there, there.pos, probe) <= 1) return true
+  const hypo = asActive(pair, ruleset, there)
+  if (!hypo.turn) return false
+  return ruleset.legalActions(hypo, figure.id, 'targeted').some((a) => a.targetId === probe.id && !a.path)
+}
+
 /** The state with only these figures on the board (a hypothetical the cache key fully describes). */
 function solo(state: EncounterState, figures: Combatant[]): EncounterState {
   return { ...state, combatants: figures }
 }
 
+/** Half the side of the first patch of open ground mobility is measured on (squares or inches). */
+const FIRST_HALF = 8
+
 function measureMobility(state: EncounterState, ruleset: Ruleset, figure: Combatant): number {
-  // Alone on the board, so the answer depends only on the figure, its square and the map (the cache key).
-  const alone = solo(state, [figure])
-  const hypo = asActive(alone, ruleset, figure)
+  // The rules list every square a figure can reach, so the whole board costs far more than the few
+  // squares around it that a move and an attack can span: measured on a patch of open ground first, and
+  // on a patch twice as wide while the figure's moves reach the patch's edge. A path no longer than half
+  // the patch fits in it whatever its direction, and one that long goes straight, so a mobility short of
+  // the half is the whole board's. The answer depends only on the figure and the board (the cache key).
+  const whole = Math.max(state.board.width, state.board.height)
+  for (let half = FIRST_HALF; ; half *= 2) {
+    const side = 2 * half + 1
+    if (side >= whole) return mobilityOn(state, ruleset, figure, Infinity)
+    const m = mobilityOn(state, ruleset, figure, side)
+    if (m < half) return m
+  }
+}
+
+function mobilityOn(state: EncounterState, ruleset: Ruleset, figure: Combatant, side: number): number {
+  const alone = onOpenGround(state, [figure], side)
+  const there = alone.combatants[0]!
+  const hypo = asActive(alone, ruleset, there)
   if (!hypo.turn) return 0
   const actions = ruleset.legalActions(hypo, figure.id)
-  const attackCharges = uniqueCharges(hypo, ruleset, probeAttacks(state, ruleset, figure))
+  const attackCharges = uniqueCharges(hypo, ruleset, probeAttacks(alone, ruleset, there))
   const canStillAttack = new Map<string, boolean>()
-  let mobility = 0
-  for (const a of actions) {
-    if (!a.path || a.path.length === 0 || a.targetId !== undefined) continue
+  // Longest first: the first move that still leaves an attack is the answer, and the economy (whose
+  // charge for a move may price its whole path) is never asked about the shorter ones.
+  const moves = actions
+    .filter((a) => a.path && a.path.length > 0 && a.targetId === undefined)
+    .map((a) => ({ a, length: pathLength(alone, there.pos, a.path!) }))
+    .sort((x, y) => y.length - x.length)
+  for (const { a, length } of moves) {
     const charge = ruleset.economy.charge(hypo, a)
     const ck = JSON.stringify(charge)
     let ok = canStillAttack.get(ck)
@@ -156,14 +274,14 @@ function measureMobility(state: EncounterState, ruleset: Ruleset, figure: Combat
         (attackCharges.length === 0 || attackCharges.some((c) => spendEconomy(ruleset.economy, after, c)))
       canStillAttack.set(ck, ok)
     }
-    if (ok) mobility = Math.max(mobility, pathLength(state, figure.pos, a.path))
+    if (ok) return length
   }
-  return mobility
+  return 0
 }
 
 /**
  * The figure's attacks against a probe (a copy of itself on another side) beside it: what its attacks
- * cost the economy, asked without any real figure in the picture.
+ * cost the economy, asked without any real figure in the picture (`state` holds the figure alone).
  */
 function probeAttacks(state: EncounterState, ruleset: Ruleset, figure: Combatant): Action[] {
   const side = state.sides.find((x) => x.id !== figure.side)?.id ?? `${figure.side}~probe`
@@ -187,9 +305,9 @@ function uniqueCharges(state: EncounterState, ruleset: Ruleset, attacks: readonl
 
 /**
  * The best mean damage `striker` could deal `target` with one of its actions next turn: asked of the
- * rules with the two alone on the map and the striker active on the first free square beside the target
- * (on an inches board: touching it on the east, or the west at the table's edge). Cached on the striker's
- * life and stats and the target's square, life and stats.
+ * rules with the two alone on open ground and the striker active on the first free square beside the
+ * target (on an inches board: touching it on the east). Cached on the two figures' life and stats, not
+ * their squares, so it holds while they move.
  */
 export function punchOf(
   state: EncounterState,
@@ -197,8 +315,8 @@ export function punchOf(
   striker: Combatant,
   target: Combatant
 ): number {
-  // Not the striker's position: measurePunch places it beside the target.
-  const key = `${boardTag(state)}|${striker.id}:${striker.life}#${statsPrint(striker)}|${figureKey(target)}`
+  // Neither position: measurePunch places the target on open ground and the striker beside it.
+  const key = `${openKey(state.board)}|${bodyKey(striker)}|${bodyKey(target)}`
   return cached(punchCache, ruleset, key, () => measurePunch(state, ruleset, striker, target))
 }
 
@@ -226,10 +344,10 @@ function measurePunch(
   striker: Combatant,
   target: Combatant
 ): number {
-  // The two alone, the striker beside the target: what it can do once it gets there, wherever it stands
-  // now; the answer depends only on what the cache key names.
-  const pair = solo(state, [striker, target])
-  const beside = besideTarget(pair, striker, target)
+  // The two alone on open ground, the striker beside the target: what it can do once it gets there,
+  // wherever either stands now; the answer depends only on what the cache key names.
+  const pair = onOpenGround(state, [target, striker])
+  const beside = besideTarget(pair, striker, pair.combatants[0]!)
   if (!beside) return 0
   const there = moved(pair, striker.id, beside)
   const s2 = there.combatants.find((c) => c.id === striker.id)!

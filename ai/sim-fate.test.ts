@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Ruleset } from '../rules/core/ruleset'
 import type { Combatant, EncounterState } from '../rules/core/types'
-import { fateOf, numericLeaves, ResourceWatch, type SimHooks } from './sim-fate'
+import { fateOf, numericLeaves, ResourceWatch } from './sim-fate'
 
 const figure = (over: Partial<Combatant>): Combatant => ({
   ...{ id: 'f', name: 'F', side: 'heroes', controller: 'ai', pos: { x: 0, y: 0, z: 0 }, facing: 0 },
@@ -22,7 +22,7 @@ describe('fateOf', () => {
   })
 
   it('asks the ruleset hook first when there is one', () => {
-    const hooked = { fate: (_s, c) => (c.stats.dead ? 'dead' : 'out') } as Ruleset & SimHooks
+    const hooked = { fate: (_s, c) => (c.stats.dead ? 'dead' : 'out') } as Ruleset
     expect(fateOf(stateOf(), figure({ out: true, life: 0, stats: { dead: false } }), hooked)).toBe('out')
     expect(fateOf(stateOf(), figure({ life: 5, stats: { dead: true } }), hooked)).toBe('dead')
   })

@@ -1,26 +1,13 @@
-import type { Ruleset } from '../rules/core/ruleset'
+import type { Fate, Ruleset } from '../rules/core/ruleset'
 import type { Combatant, EncounterState } from '../rules/core/types'
 
 // How a simulated figure ended (dead or only out) and what it used up, read generically from the state.
 // The engine has no death flag and no list of limited uses, so both are derived here, and a ruleset whose
-// health or resources the generic reading gets wrong may answer through the optional hooks below.
+// health or resources the generic reading gets wrong answers through the optional `Ruleset` hooks
+// `fate` and `resourcesLeft`.
 
-/** Where a figure stands at the end of a game: still fighting, out of it (unconscious, fled...), or dead. */
-export type Fate = 'standing' | 'out' | 'dead'
-
-/**
- * Optional pure hooks a ruleset may add for the simulation (proposed for `Ruleset`; read structurally so
- * a ruleset without them keeps the generic reading).
- */
-export interface SimHooks {
-  /** The figure's fate when its health is not readable from `life`/`lifeMin`/`out` alone. */
-  fate?(state: EncounterState, figure: Combatant): Fate
-  /**
-   * Limited uses the figure has left by name (spells per day, potions, charges, ammunition), when they are
-   * not numbers in its `stats` that only go down, or when some of those numbers are not resources.
-   */
-  resourcesLeft?(state: EncounterState, figure: Combatant): Record<string, number>
-}
+/** A figure's fate at the end of a game (the `Ruleset` contract's type, re-exported for the simulation). */
+export type { Fate } from '../rules/core/ruleset'
 
 /**
  * The generic death rule: a figure out of the fight at its floor (`life <= (lifeMin ?? 0)`) is dead,
@@ -30,8 +17,7 @@ export interface SimHooks {
  * wounds below 0 (kept in the log) need the `fate` hook.
  */
 export function fateOf(state: EncounterState, figure: Combatant, ruleset: Ruleset): Fate {
-  const hook = (ruleset as Ruleset & SimHooks).fate
-  if (hook) return hook.call(ruleset, state, figure)
+  if (ruleset.fate) return ruleset.fate(state, figure)
   if (!figure.out) return 'standing'
   return figure.life <= (figure.lifeMin ?? 0) ? 'dead' : 'out'
 }
@@ -69,7 +55,7 @@ export interface Spent {
  * Stats are immutable, so a figure whose `stats` object did not change is skipped without a walk.
  */
 export class ResourceWatch {
-  readonly #hook: SimHooks['resourcesLeft']
+  readonly #hook: Ruleset['resourcesLeft']
   readonly #start = new Map<string, Map<string, number>>()
   readonly #last = new Map<string, Map<string, number>>()
   readonly #rose = new Map<string, Set<string>>()
@@ -80,7 +66,7 @@ export class ResourceWatch {
     state: EncounterState,
     private readonly ruleset: Ruleset
   ) {
-    this.#hook = (ruleset as Ruleset & SimHooks).resourcesLeft
+    this.#hook = ruleset.resourcesLeft
     for (const c of state.combatants) {
       const now = this.#read(state, c)
       this.#start.set(c.id, now)

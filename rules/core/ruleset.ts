@@ -98,6 +98,23 @@ export interface PointChoice {
   ignoreId?: string
 }
 
+/** Where a figure stands at the end of a game: still fighting, out of it (unconscious, fled...), or dead. */
+export type Fate = 'standing' | 'out' | 'dead'
+
+/**
+ * What a ruleset tells the AI beyond the rules proper, so `ai/` never reads a system's stats by name.
+ * Everything is optional: without a hint the AI works the answer out through the rules (slower).
+ */
+export interface AiHints {
+  /**
+   * Stats fields that only tally what a figure already did this round (PF's attacks of opportunity used).
+   * A fresh activation never reads them, so the AI's per-figure caches leave them out of their keys.
+   */
+  roundTallies?: readonly string[]
+  /** Whether the figure has an action that can catch several figures at once (an area spell with uses left). */
+  strikesArea?(state: EncounterState, figure: Combatant): boolean
+}
+
 /** A rule system's own words by UI language: `violation.<code>`, `roll.<purpose>`, `decision.<id>`... */
 export type RulesTerms = Readonly<Record<'es' | 'en', Readonly<Record<string, string>>>>
 
@@ -143,4 +160,18 @@ export interface Ruleset {
   resolve(state: EncounterState, action: Action, dice: DiceRoller, answers?: Answers): GameEvent[]
   /** Exact odds of an attack-like action under given answers; null for actions without chance. */
   odds(state: EncounterState, action: Action, answers?: Answers): ActionOdds | null
+  /**
+   * For the simulation's death and down risk: the figure's fate when its health is not readable from
+   * `life`/`lifeMin`/`out` alone (PF massive damage, Athkri wounds kept in the log). Absent = a figure
+   * out at its floor (`life <= lifeMin ?? 0`) is dead, out above it is only out.
+   */
+  fate?(state: EncounterState, figure: Combatant): Fate
+  /** Hints for the AI's caches and teamwork; absent = none. */
+  aiHints?: AiHints
+  /**
+   * For the simulation's resources spent: the limited uses the figure has left by name (spells per day,
+   * potions, charges, ammunition), when they are not numbers in its `stats` that only go down, or when
+   * some of those numbers are not resources. Absent = every number in `stats` is watched.
+   */
+  resourcesLeft?(state: EncounterState, figure: Combatant): Record<string, number>
 }

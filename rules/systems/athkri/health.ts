@@ -1,5 +1,6 @@
 import type { GameEvent } from '../../core/events'
 import type { DiceRoller } from '../../core/rng'
+import type { Fate } from '../../core/ruleset'
 import { parseDamage, rollDamage } from './damage'
 import type { Combatant, EncounterState } from '../../core/types'
 import { logFacts, type LogFacts } from './log-facts'
@@ -92,6 +93,16 @@ export function healthOf(state: EncounterState, c: Combatant): Health {
     bleedFailures: ledger?.failures ?? 0,
     fled: false
   }
+}
+
+/**
+ * `Ruleset.fate` for Athkri (athkri.md §6): dead in the `muerto` state (HP at or below −(multiplier ×
+ * Físico), kept in the log below the engine's 0, or the accumulated-damage rule A6); else out when out of
+ * the fight (unconscious, bleeding or stabilized, fled); else standing.
+ */
+export function fateOf(state: EncounterState, c: Combatant): Fate {
+  if (healthOf(state, c).state === 'muerto') return 'dead'
+  return c.out ? 'out' : 'standing'
 }
 
 /** athkri.md §6: the figure rolls with its die one level down. */

@@ -4,7 +4,7 @@ import { initiativeOrder } from '../../core/turn-order'
 import { actionOdds, legalActions, resolveAction, validateAction } from './actions'
 import { decide } from './decisions'
 import { economy } from './economy.machine'
-import { canTakeTurn } from './health'
+import { canTakeTurn, fateOf } from './health'
 import { initiativeTieBreak, rollInitiative } from './initiative'
 import { defaultSettings, readSettings, settingsSchema } from './settings'
 import { startTurn } from './start-turn'
@@ -29,6 +29,8 @@ export const athkri: Ruleset = {
   decide,
   resolve: (state, action, dice, answers) => rollsAtLeast(resolveAction(state, action, dice, answers)),
   odds: actionOdds,
+  // athkri.md §6: wounds below 0 live in the log, so death is read from there for the simulation.
+  fate: fateOf,
   // athkri.md §5.3: the GM's cover obstacles (trees, carts, trenches), for the map.
   terrain: (state) =>
     readSettings(state).coverObstacles.map((o) => ({

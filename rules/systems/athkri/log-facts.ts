@@ -44,66 +44,150 @@ export interface LogFacts {
   down: ReadonlyMap<string, DownLedger>
 }
 
-const cache = new WeakMap<readonly GameEvent[], Map<number, LogFacts>>()
+const cache = new WeakMap<readonly GameEvent[], Map<number, Indexer>>()
+
+/**
+ * Indexers by the last event of the log they read, so a log that extends an indexed one (the engine
+ * appends each batch of events to a copy of the log) is read from there on instead of from the start:
+ * the AI plays thousands of hypothetical steps, each a new log hundreds of events long. The log is held
+ * weakly (only to check it is a true prefix, event by event) so old logs can go.
+ */
+const byLastEvent = new WeakMap<
+  GameEvent,
+  { log: WeakRef<readonly GameEvent[]>; byHp: Map<number, Indexer> }
+>()
+
+/** How far back from a log's end to look for an indexed prefix (one batch of events is far shorter). */
+const LOOK_BACK = 64
 
 /** The facts of the state's log (cached per log); `stabilizedHp` is the HP a passed bleed save sets. */
 export function logFacts(state: Pick<EncounterState, 'log'>, stabilizedHp: number): LogFacts {
-  const byHp = cache.get(state.log) ?? new Map<number, LogFacts>()
-  cache.set(state.log, byHp)
+  const log = state.log
+  const byHp = cache.get(log) ?? new Map<number, Indexer>()
+  cache.set(log, byHp)
   const hit = byHp.get(stabilizedHp)
-  if (hit) return hit
-  const facts = index(state.log, stabilizedHp)
-  byHp.set(stabilizedHp, facts)
-  return facts
+  if (hit) return hit.facts
+  const from = indexedPrefix(log, stabilizedHp)
+  const indexer = from ? from.indexer.clone() : new Indexer(stabilizedHp)
+  for (let i = from ? from.length : 0; i < log.length; i++) indexer.feed(log[i]!, i)
+  byHp.set(stabilizedHp, indexer)
+  const last = log[log.length - 1]
+  if (last) {
+    const entry = byLastEvent.get(last)
+    if (entry && entry.log.deref() === log) entry.byHp.set(stabilizedHp, indexer)
+    else byLastEvent.set(last, { log: new WeakRef(log), byHp: new Map([[stabilizedHp, indexer]]) })
+  }
+  return indexer.facts
 }
 
-function index(log: readonly GameEvent[], stabilizedHp: number): LogFacts {
-  const attackers = new Set<string>()
-  const attacked = new Set<string>()
-  const activated = new Set<string>()
-  const lastTurnStart = new Map<string, number>()
-  const movedInLastTurn = new Set<string>()
-  const active = new Set<string>()
-  let shotThisRound = new Map<string, Set<string>>()
-  const thrownRiders = new Set<string>()
-  const rideSuccessAt = new Map<string, number>()
-  const tieRolls = new Map<string, number[]>()
-  const down = new Map<string, DownLedger>()
-  log.forEach((e, i) => {
+/** The longest indexed log (under these settings) that `log` starts with, among its last few lengths. */
+function indexedPrefix(log: readonly GameEvent[], stabilizedHp: number) {
+  for (let k = log.length - 1; k >= Math.max(0, log.length - LOOK_BACK); k--) {
+    const entry = byLastEvent.get(log[k]!)
+    const prefix = entry?.log.deref()
+    const indexer = entry?.byHp.get(stabilizedHp)
+    if (!prefix || !indexer || prefix.length !== k + 1) continue
+    let same = true
+    for (let i = k; i >= 0 && same; i--) same = prefix[i] === log[i]
+    if (same) return { indexer, length: k + 1 }
+  }
+  return undefined
+}
+
+/**
+ * The log read event by event. An indexer that has handed out its facts is never fed again: a longer log
+ * continues from a clone, so facts already returned never change.
+ */
+class Indexer {
+  readonly attackers = new Set<string>()
+  readonly attacked = new Set<string>()
+  readonly activated = new Set<string>()
+  readonly lastTurnStart = new Map<string, number>()
+  readonly movedInLastTurn = new Set<string>()
+  readonly active = new Set<string>()
+  shotThisRound = new Map<string, Set<string>>()
+  readonly thrownRiders = new Set<string>()
+  readonly rideSuccessAt = new Map<string, number>()
+  readonly tieRolls = new Map<string, number[]>()
+  readonly down = new Map<string, DownLedger>()
+
+  constructor(readonly stabilizedHp: number) {}
+
+  /** A copy to feed further; Map and Set orders are kept, ledgers and shot sets copied (they change). */
+  clone(): Indexer {
+    const c = new Indexer(this.stabilizedHp)
+    for (const [to, from] of [
+      [c.attackers, this.attackers],
+      [c.attacked, this.attacked],
+      [c.activated, this.activated],
+      [c.movedInLastTurn, this.movedInLastTurn],
+      [c.active, this.active],
+      [c.thrownRiders, this.thrownRiders]
+    ] as const)
+      for (const id of from) to.add(id)
+    for (const [k, v] of this.lastTurnStart) c.lastTurnStart.set(k, v)
+    for (const [k, v] of this.shotThisRound) c.shotThisRound.set(k, new Set(v))
+    for (const [k, v] of this.rideSuccessAt) c.rideSuccessAt.set(k, v)
+    // Roll lists are replaced, never appended to, so they can be shared.
+    for (const [k, v] of this.tieRolls) c.tieRolls.set(k, v)
+    for (const [k, v] of this.down) c.down.set(k, { ...v })
+    return c
+  }
+
+  #facts: LogFacts | undefined
+
+  /** The facts read so far (taken once the indexer is fed its log; the same object every time after). */
+  get facts(): LogFacts {
+    return (this.#facts ??= {
+      attackers: this.attackers,
+      attacked: this.attacked,
+      activated: this.activated,
+      lastTurnStart: this.lastTurnStart,
+      movedInLastTurn: this.movedInLastTurn,
+      shotThisRound: this.shotThisRound,
+      thrownRiders: this.thrownRiders,
+      rideSuccessAt: this.rideSuccessAt,
+      tieRolls: this.tieRolls,
+      down: this.down
+    })
+  }
+
+  /** Reads the `i`-th event of the log. */
+  feed(e: GameEvent, i: number): void {
     switch (e.type) {
       case 'round.started':
-        shotThisRound = new Map()
+        this.shotThisRound = new Map()
         break
       case 'turn.started':
       case 'activation.changed': {
-        activated.add(e.actorId)
-        lastTurnStart.set(e.actorId, i)
-        movedInLastTurn.delete(e.actorId)
-        active.clear()
-        active.add(e.actorId)
+        this.activated.add(e.actorId)
+        this.lastTurnStart.set(e.actorId, i)
+        this.movedInLastTurn.delete(e.actorId)
+        this.active.clear()
+        this.active.add(e.actorId)
         break
       }
       case 'turn.ended':
-        active.delete(e.actorId)
+        this.active.delete(e.actorId)
         break
       case 'moved':
-        if (active.has(e.id)) movedInLastTurn.add(e.id)
+        if (this.active.has(e.id)) this.movedInLastTurn.add(e.id)
         break
       case 'attack.declared': {
-        attackers.add(e.attackerId)
-        attacked.add(e.targetId)
+        this.attackers.add(e.attackerId)
+        this.attacked.add(e.targetId)
         if (e.mode === 'ranged') {
-          const set = shotThisRound.get(e.targetId) ?? new Set<string>()
+          const set = this.shotThisRound.get(e.targetId) ?? new Set<string>()
           set.add(e.attackerId)
-          shotThisRound.set(e.targetId, set)
+          this.shotThisRound.set(e.targetId, set)
         }
         break
       }
       case 'dice.rolled':
-        diceFact(e, i, { thrownRiders, rideSuccessAt, tieRolls, down, stabilizedHp })
+        diceFact(e, i, this)
         break
       case 'combatant.out':
-        down.set(e.id, {
+        this.down.set(e.id, {
           hp: 0,
           damageSinceDown: 0,
           failures: 0,
@@ -113,14 +197,14 @@ function index(log: readonly GameEvent[], stabilizedHp: number): LogFacts {
         })
         break
       case 'damaged': {
-        const ledger = down.get(e.id)
+        const ledger = this.down.get(e.id)
         if (ledger) sufferWhileDown(ledger, e.amount, e.source === 'bleed')
         break
       }
       case 'healed': {
         // athkri.md §6 [TEXT L48]: healing while down sets HP to 0 and adds the healing; G-11: any
         // healing (even 0) is outside help that stops the bleeding.
-        const ledger = down.get(e.id)
+        const ledger = this.down.get(e.id)
         if (ledger) {
           ledger.hp = e.amount
           ledger.stabilized = true
@@ -131,23 +215,11 @@ function index(log: readonly GameEvent[], stabilizedHp: number): LogFacts {
       }
       case 'combatant.back':
         // Conscious again: its HP is the engine's life until it falls anew.
-        down.delete(e.id)
+        this.down.delete(e.id)
         break
       default:
         break
     }
-  })
-  return {
-    attackers,
-    attacked,
-    activated,
-    lastTurnStart,
-    movedInLastTurn,
-    shotThisRound,
-    thrownRiders,
-    rideSuccessAt,
-    tieRolls,
-    down
   }
 }
 

@@ -2,6 +2,7 @@ import type { Ruleset } from '../../core/ruleset'
 import { actionOdds, decideAction, legalActions, resolveAction, validateAction } from './actions'
 import { economy } from './economy.machine'
 import { startTurnEvents } from './movement'
+import { resourcesLeft } from './potions'
 import { defaultSettings, readSettings, settingsSchema } from './settings'
 import { statsSchema } from './stats'
 import { terms } from './terms'
@@ -23,7 +24,9 @@ export const hq2: Ruleset = {
   validate: validateAction,
   decide: decideAction,
   resolve: resolveAction,
-  odds: actionOdds
+  odds: actionOdds,
+  // hq2.md §5 [GAP-PUB]: the healing potions left (drunk ones are counted from the log), for the simulation.
+  resourcesLeft
 }
 
 export { defaultSettings, settingsSchema, type Hq2Settings } from './settings'

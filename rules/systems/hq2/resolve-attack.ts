@@ -8,6 +8,7 @@ import { acrobaticsOutcome } from './defense'
 import { COMBAT_DIE } from './gear'
 import { outcomeOf } from './odds'
 import type { AttackPlan, CheckPlan, Pool } from './plan'
+import { potionsDrunk } from './potions'
 import type { Hq2Settings } from './settings'
 import { readStats } from './stats'
 
@@ -198,8 +199,6 @@ function potionRescue(
 ): number {
   const stats = readStats(being)
   if (!settings.dyingHeroDrinksPotion || stats.kind !== 'hero') return 0
-  const drunk = [...state.log, ...now].filter(
-    (e) => e.type === 'healed' && e.id === being.id && e.source === 'potion'
-  ).length
+  const drunk = potionsDrunk(state.log, being.id) + potionsDrunk(now, being.id)
   return drunk < (stats.healingPotions ?? 0) ? Math.min(settings.potionBody, being.lifeMax) : 0
 }

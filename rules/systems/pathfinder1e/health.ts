@@ -1,4 +1,5 @@
-import type { Combatant } from '../../core/types'
+import type { Fate } from '../../core/ruleset'
+import type { Combatant, EncounterState } from '../../core/types'
 import { hasCondition, readStats, type PfStats } from './stats'
 
 // pathfinder1e.md §5: the health states read from current HP, the −Con floor, nonlethal damage and the
@@ -39,6 +40,17 @@ export function healthFrom(stats: PfStats, life: number, lifeMin: number): Healt
 /** The figure's health state now (pathfinder1e.md §5). */
 export function healthOf(c: Combatant): HealthState {
   return healthFrom(readStats(c), c.life, lifeMinOf(c))
+}
+
+/**
+ * `Ruleset.fate` for PF (pathfinder1e.md §5): dead when its health says so (HP ≤ −Con [TEXT L255], or
+ * the `dead` condition a failed massive-damage save [TEXT L257] or a coup de grace leaves above the floor);
+ * out when dying, stable, unconscious or otherwise out of the fight; else standing.
+ */
+export function fateOf(_state: EncounterState, c: Combatant): Fate {
+  const health = healthOf(c)
+  if (health === 'dead') return 'dead'
+  return c.out || isOutState(health) ? 'out' : 'standing'
 }
 
 /** Whether a health state takes the figure out of the fight (unconscious, dying, stable or dead). */

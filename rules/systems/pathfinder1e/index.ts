@@ -2,6 +2,8 @@ import type { Ruleset } from '../../core/ruleset'
 import { legalActions, validateAction } from './actions'
 import { decide } from './decide'
 import { economy } from './economy'
+import { fateOf } from './health'
+import { hasAreaSpell } from './spell-candidates'
 import { rollInitiative } from './initiative'
 import { moveInfo } from './move-info'
 import { actionOdds } from './odds'
@@ -33,6 +35,14 @@ export const pathfinder1e: Ruleset = {
   decide,
   resolve: (state, action, dice, answers) => rollsAtLeast(resolveAction(state, action, dice, answers)),
   odds: actionOdds,
+  // §5: massive damage and coups de grace kill above the −Con floor, which the generic reading misses.
+  fate: fateOf,
+  aiHints: {
+    // §3.4: attacks of opportunity used this round; a new activation of the figure never reads them.
+    roundTallies: ['aooUsed', 'aooRound'],
+    // The spells with an area (spells.ts): burning hands' cone, sleep's burst.
+    strikesArea: (_state, figure) => hasAreaSpell(figure)
+  },
   // §2, §4.5, §4.6: the terrain the rules read, for the map.
   terrain: (state) =>
     readSettings(state).terrain.map((t) => ({

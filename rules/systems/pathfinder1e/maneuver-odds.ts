@@ -34,7 +34,7 @@ import {
 } from './maneuver-math'
 import { dropsTripWeapon, sunderable, sunderedWeapon } from './maneuver-targeted'
 import { maneuverProvoking } from './maneuver-validate'
-import { reactionId, reactionsTo } from './reactions'
+import { reactionId, reactionsTo, type Provoking } from './reactions'
 import { movementProvoking } from './resolve-move'
 import { readSettings } from './settings'
 import { attackSetup } from './situation'
@@ -69,6 +69,14 @@ function drops(actor: Combatant, damage: number, nonlethal: boolean): boolean {
   return nonlethal ? s.nonlethal + through > actor.life : actor.life - through < 0
 }
 
+/**
+ * Interruptions already worked out, per state object and by their true inputs: the actor and target (the
+ * state's own figures), how the maneuver provokes (kind, feats and overrun path all end up in it) and
+ * the target's answer. The AI asks for every maneuver kind against every adjacent foe in each state it
+ * weighs, and they share the one attack of opportunity.
+ */
+const cuts = new WeakMap<EncounterState, Map<string, Interruption>>()
+
 /** §4.10 step 4: what the target's attack of opportunity (if it provokes one and takes it) may do first. */
 function interruption(
   state: EncounterState,
@@ -78,10 +86,30 @@ function interruption(
   answers: Answers
 ): Interruption {
   const how = maneuverProvoking(state, action)
-  const reaction =
-    how && reactionsTo(state, action, how).find((r) => r.kind === 'aoo' && r.reactorId === target.id)
+  if (!how) return NONE
+  const choice = answers[reactionId({ kind: 'aoo', reactorId: target.id, at: 0 })] ?? 'attack'
+  const own = figureIn(state, actor.id) === actor && figureIn(state, target.id) === target
+  const key = `${actor.id}>${target.id}|${String(choice)}|${JSON.stringify(how)}`
+  const known = own ? cuts.get(state)?.get(key) : undefined
+  if (known) return known
+  const cut = interruptionOf(state, action, actor, target, how, choice)
+  if (own) {
+    const byKey = cuts.get(state) ?? new Map<string, Interruption>()
+    cuts.set(state, byKey.set(key, cut))
+  }
+  return cut
+}
+
+function interruptionOf(
+  state: EncounterState,
+  action: Action,
+  actor: Combatant,
+  target: Combatant,
+  how: Provoking,
+  choice: Answers[string]
+): Interruption {
+  const reaction = reactionsTo(state, action, how).find((r) => r.kind === 'aoo' && r.reactorId === target.id)
   if (!reaction) return NONE
-  const choice = answers[reactionId(reaction)] ?? 'attack'
   if (choice === 'pass') return NONE
   if (choice === 'trip') {
     // As reactions.ts rolls it: CMB against CMD, the A4 setting aside.

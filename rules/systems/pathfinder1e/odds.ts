@@ -4,6 +4,7 @@ import type { ActionOdds } from '../../core/ruleset'
 import type { Action, Answers, EncounterState } from '../../core/types'
 import { deathChance, outChance, sequenceOdds, swingOdds, type SwingOdds } from './attack-math'
 import { attackRoutine } from './attack-routine'
+import { phaseOf } from './full-round'
 import { chargeManeuverOdds, maneuverActionOdds } from './maneuver-actions'
 import { mountedChargeSlot, ridingMount } from './mount'
 import { slotFor, swingOptions } from './resolve-attack'
@@ -29,8 +30,17 @@ function headline(
   ]
 }
 
-/** Exact odds of an attack-like action under given answers (`Ruleset.odds`); null without chance. */
+/**
+ * Exact odds of an attack-like action under given answers (`Ruleset.odds`); null without chance. The start
+ * of a full-round action on a restricted turn (§3.2, `options.start`) is marked `deferred`: these are the
+ * odds of its completion next turn, which may never come.
+ */
 export function actionOdds(state: EncounterState, action: Action, answers: Answers = {}): ActionOdds | null {
+  const odds = immediateOdds(state, action, answers)
+  return odds && phaseOf(action) === 'start' ? { ...odds, deferred: true } : odds
+}
+
+function immediateOdds(state: EncounterState, action: Action, answers: Answers): ActionOdds | null {
   if (action.kind === 'cast') return castOdds(state, action, answers)
   const actor = state.combatants.find((c) => c.id === action.actorId)
   // §4.12: the mount's attack, directed by its rider, is the mount's swing.

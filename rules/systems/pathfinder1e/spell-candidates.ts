@@ -88,6 +88,13 @@ function castsOf(state: EncounterState, actor: Combatant, spell: PfSpell): Actio
   return sensibleTargets(state, actor, spell).map((t) => cast(actor, spell, { targetId: t.id }))
 }
 
+/** Whether the figure can still cast a spell with an area (a cone, a burst): uses left of a known area spell. */
+export function hasAreaSpell(actor: Combatant): boolean {
+  const stats = readStats(actor)
+  if (!stats.castingAbility || !stats.spells) return false
+  return stats.spells.some((slot) => slot.uses > 0 && spellById(slot.id)?.area !== undefined)
+}
+
 /**
  * Candidate `cast` actions for every spell the figure still has a cast of (`options.spell` = the spell id),
  * each one legal as declared. When a foe threatens the caster, each provoking cast also comes cast

@@ -44,6 +44,20 @@ function failChance(state: EncounterState, caster: Combatant, target: Combatant,
   return complement(saveChance(saveBonus(target, spell.save.type, cover), spellDc(caster, spell)))
 }
 
+/** [SRD] one figure an area damage spell catches: the full roll, halved on its own save when it allows. */
+function caughtDamage(state: EncounterState, caster: Combatant, c: Combatant, spell: PfSpell, full: Dist) {
+  if (spell.save?.onSuccess !== 'half') return { damage: full, save: ZERO }
+  const saves = complement(failChance(state, caster, c, spell))
+  return {
+    damage: blend(
+      saves,
+      mapDist(full, (v) => Math.floor(v / 2)),
+      full
+    ),
+    save: saves
+  }
+}
+
 function damageOdds(
   state: EncounterState,
   caster: Combatant,
@@ -57,18 +71,34 @@ function damageOdds(
   if (!spell.area) return { damage: repeatSum(exprDist(expr), missilesFor(cl, spell)), save: undefined }
   if (!areaTargets(state, caster, spell, action).some((c) => c.id === target.id))
     return { damage: constant(0), save: ZERO }
-  const full = exprDist(expr)
-  if (spell.save?.onSuccess !== 'half') return { damage: full, save: ZERO }
-  const fails = failChance(state, caster, target, spell)
-  const saves = complement(fails)
-  return {
-    damage: blend(
-      saves,
-      mapDist(full, (v) => Math.floor(v / 2)),
-      full
-    ),
-    save: saves
-  }
+  return caughtDamage(state, caster, target, spell, exprDist(expr))
+}
+
+/**
+ * `ActionOdds.also` of an area spell: every figure it catches besides the `targetId` one (allies and the
+ * caster included, for friendly fire), each with the exact HP it loses; each rolls its own save against
+ * the one damage roll's distribution ([SRD] one roll for the area; the AI sums expectations, so the
+ * correlation between figures does not matter to it). Conditions (sleep) deal none: constant 0.
+ */
+function areaAlso(
+  state: EncounterState,
+  caster: Combatant,
+  target: Combatant,
+  spell: PfSpell,
+  action: Action,
+  concentration: Fraction
+): ActionOdds['also'] {
+  if (!spell.area) return undefined
+  const others = areaTargets(state, caster, spell, action).filter((c) => c.id !== target.id)
+  const expr = spell.effect.key === 'damage' ? effectDice(spell, casterLevelOf(readStats(caster))) : null
+  const full = expr ? exprDist(expr) : null
+  if (others.length === 0) return undefined
+  return others.map((c) => ({
+    targetId: c.id,
+    damage: full
+      ? blend(concentration, caughtDamage(state, caster, c, spell, full).damage, constant(0))
+      : constant(0)
+  }))
 }
 
 /** P(the target ends up under the spell's condition): caught by it at all, then failing its save. */
@@ -139,14 +169,17 @@ export function castOdds(state: EncounterState, action: Action, answers: Answers
     return { headline: [{ key: 'heal', p: concentration }, ...extra], damage: constant(0) }
   if (effect.key === 'condition') {
     const p = mul(concentration, affectedChance(state, caster, target, spell, action))
-    return { headline: [{ key: 'affected', p }, ...extra], damage: constant(0) }
+    const also = areaAlso(state, caster, target, spell, action, concentration)
+    return { headline: [{ key: 'affected', p }, ...extra], damage: constant(0), ...(also ? { also } : {}) }
   }
   if (effect.key !== 'damage') return null
   const odds = damageOdds(state, caster, target, spell, action)
   if (!odds) return null
   const damage = blend(concentration, odds.damage, constant(0))
   const first = odds.save === undefined ? { key: 'hit', p: concentration } : { key: 'save', p: odds.save }
+  const also = areaAlso(state, caster, target, spell, action, concentration)
   return {
+    ...(also ? { also } : {}),
     headline: [
       first,
       { key: 'down', p: outChance(damage, target) },

@@ -1,6 +1,7 @@
 import { spendEconomy } from '../../core/economy'
 import { applyEvents, type GameEvent } from '../../core/events'
 import type { DiceRoller } from '../../core/rng'
+import { trustStats } from '../../core/stats'
 import type { Combatant, EncounterState } from '../../core/types'
 import { applyDamage, rollD20 } from './damage'
 import { economy, type PfEconomyEvent } from './economy.machine'
@@ -16,6 +17,8 @@ import { abilityMod, readStats, type PfEffect, type PfStats } from './stats'
 // stabilization check (§5) and a held figure's save against hold person.
 
 const END: PfEconomyEvent = { type: 'economy.end', end: 1 }
+/** The schema's bound on `aooRound`: a reset past it is left to the parse (which refuses it). */
+const MAX_ROUND = 100000
 
 /**
  * Effects that end or tick as `actorId`'s turn opens: those lasting until its next turn go, those counted
@@ -48,9 +51,9 @@ function turnReset(id: string, stats: PfStats, effects: PfEffect[], round: numbe
     stats.aooRound === round
   if (same) return []
   const { readied: _expired, ...rest } = stats
-  return [
-    { type: 'stats.changed', id, stats: { ...rest, flatFooted: false, effects, aooUsed: 0, aooRound: round } }
-  ]
+  const next = { ...rest, flatFooted: false, effects, aooUsed: 0, aooRound: round }
+  // Valid by construction (parsed stats, fewer effects, fields set in range), so not parsed again.
+  return [{ type: 'stats.changed', id, stats: round <= MAX_ROUND ? trustStats(readStats, next) : next }]
 }
 
 /** §3.5 TURN_START bookkeeping, as `stats.changed` events (the feinted figure's effect lives on it). */
@@ -61,7 +64,7 @@ function expire(state: EncounterState, actorId: string): GameEvent[] {
     const effects = expireEffects(stats.effects, actorId)
     if (c.id !== actorId) {
       if (effects !== stats.effects)
-        events.push({ type: 'stats.changed', id: c.id, stats: { ...stats, effects } })
+        events.push({ type: 'stats.changed', id: c.id, stats: trustStats(readStats, { ...stats, effects }) })
       continue
     }
     // §3.1 flat-footed ends; §3.2 a readied action expires; §3.4 a new round of attacks of opportunity.

@@ -137,12 +137,9 @@ describe('spread against area attacks (Hard)', () => {
 
   it('costs each ally near the end square, only against a side that strikes areas', () => {
     const { ctx, cands } = planned(bunched, 'z')
-    // The same enemy as it would be carrying an area action (as a PF caster's prepared burst does).
-    const enemies = ctx.p.enemies.map((e) => ({
-      ...e,
-      stats: { ...e.stats, spell: { area: { shape: 'burst' } } }
-    }))
-    const spread = withSpread({ ...ctx, p: { ...ctx.p, enemies } }, cands)
+    // The same enemy under rules that say it can strike an area (as a PF caster with burning hands can).
+    const ruleset = { ...ctx.p.ruleset, aiHints: { strikesArea: () => true } }
+    const spread = withSpread({ ...ctx, p: { ...ctx.p, ruleset } }, cands)
     const here = spread.find((c) => c.end.x === 5 && c.end.y === 5)!
     expect(here.option.terms.find((t) => t.key === 'spread')?.value).toBeLessThan(0)
     const far = spread.filter((c) => Math.abs(c.end.y - 6) > 2 || Math.abs(c.end.x - 5) > 2)

@@ -6,27 +6,15 @@ import { asActive } from './threat'
 
 // ai.md §7.1 teamwork, XCOM's spread: against a side that can catch several figures with one action (PF's
 // burning hands cone, a burst), a figure should not end its move bunched with its allies. The ruleset's
-// contract has no "area action" flag, so a figure counts as able to strike an area when one of its actions
-// in a hypothetical activation (threat.ts `asActive`) would catch more than its target (`ActionOdds.also`),
-// or when its stats carry an `area`; asked once per round and stats object, since the rules' candidate
-// aims (every burst point, every cone direction) cost a little to list.
+// ruleset says which figures can (`aiHints.strikesArea`); without that hint a figure counts as able when one
+// of its actions in a hypothetical activation (threat.ts `asActive`) would catch more than its target
+// (`ActionOdds.also`). Asked once per round and stats object, since the rules' candidate aims (every burst
+// point, every cone direction) cost a little to list.
 
 /** How near (squares, Chebyshev) an ally must stand to share an area attack with the actor. */
 export const SPREAD_RADIUS = 2
 
-const areaCache = new WeakMap<object, { round: number; found: boolean }>()
-
-function hasArea(value: unknown, depth: number): boolean {
-  if (depth > 6 || value === null || typeof value !== 'object') return false
-  if (Array.isArray(value)) return value.some((v) => hasArea(v, depth + 1))
-  const o = value as Record<string, unknown>
-  const area = o.area
-  if (area && typeof area === 'object' && typeof (area as Record<string, unknown>).shape === 'string') {
-    // A spell slot with no uses left (`left: 0`) cannot be cast: it does not threaten an area.
-    return o.left === undefined || (typeof o.left === 'number' && o.left > 0)
-  }
-  return Object.values(o).some((v) => hasArea(v, depth + 1))
-}
+const areaCaches = new WeakMap<Ruleset, WeakMap<object, { round: number; found: boolean }>>()
 
 /** Whether any of the figure's actions, were it active now, would catch several figures. */
 function catchesSeveral(state: EncounterState, ruleset: Ruleset, c: Combatant): boolean {
@@ -39,13 +27,16 @@ function catchesSeveral(state: EncounterState, ruleset: Ruleset, c: Combatant): 
 }
 
 /**
- * Whether a figure has an action that strikes an area (its stats carry one, or one of its actions would
- * catch several figures this round); cached per round on the stats object.
+ * Whether a figure has an action that strikes an area: the ruleset's hint when it gives one, else whether
+ * one of its actions would catch several figures this round; cached per round on the stats object.
  */
 export function strikesArea(state: EncounterState, ruleset: Ruleset, c: Combatant): boolean {
+  let areaCache = areaCaches.get(ruleset)
+  if (!areaCache) areaCaches.set(ruleset, (areaCache = new WeakMap()))
   const known = areaCache.get(c.stats)
   if (known && known.round === state.round) return known.found
-  const found = hasArea(c.stats, 0) || catchesSeveral(state, ruleset, c)
+  const hint = ruleset.aiHints?.strikesArea
+  const found = hint ? hint(state, c) : catchesSeveral(state, ruleset, c)
   areaCache.set(c.stats, { round: state.round, found })
   return found
 }

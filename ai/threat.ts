@@ -82,20 +82,16 @@ const statsPrints = new WeakMap<object, string>()
 const boardTags = new WeakMap<object, number>()
 let nextBoardTag = 0
 
-/**
- * Stats fields that only count the reactions a figure already made this round (PF's attacks of
- * opportunity). Every hypothetical here gives the figure a fresh activation of its own and asks what it
- * could do in it, which those counters never change; left in the fingerprint they would change it at
- * every reaction and every round, and the costliest answers (mobility, punch) would be asked again.
- */
-const REACTION_TALLIES: ReadonlySet<string> = new Set(['aooUsed', 'aooRound'])
-
 /** A fingerprint of a figure's stats, computed once per stats object (stats are replaced, never mutated). */
-function statsPrint(c: Combatant): string {
+function statsPrint(c: Combatant, ruleset: Ruleset): string {
   let print = statsPrints.get(c.stats)
   if (print === undefined) {
+    // Every hypothetical here gives the figure a fresh activation of its own, which never reads what it
+    // tallied this round (PF's attacks of opportunity used): left in, those fields would change the print
+    // at every reaction and every round, and the costliest answers (mobility, punch) would be asked again.
+    const tallies = ruleset.aiHints?.roundTallies ?? []
     const kept: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(c.stats)) if (!REACTION_TALLIES.has(k)) kept[k] = v
+    for (const [k, v] of Object.entries(c.stats)) if (!tallies.includes(k)) kept[k] = v
     statsPrints.set(c.stats, (print = hashString(canonicalJson(kept))))
   }
   return print
@@ -114,12 +110,12 @@ const placesPrint = (state: EncounterState): string =>
     .map((c) => `${c.id}@${c.pos.x},${c.pos.y},${c.pos.z}:${c.life}${c.out ? 'x' : ''}`)
     .join(';')
 
-const figureKey = (c: Combatant): string =>
-  `${c.id}@${c.pos.x},${c.pos.y},${c.pos.z}:${c.life}/${c.lifeMax}#${statsPrint(c)}`
+const figureKey = (c: Combatant, ruleset: Ruleset): string =>
+  `${c.id}@${c.pos.x},${c.pos.y},${c.pos.z}:${c.life}/${c.lifeMax}#${statsPrint(c, ruleset)}`
 
 /** A figure wherever it stands: what a hypothetical on open ground depends on. */
-const bodyKey = (c: Combatant): string =>
-  `${c.id}:${c.life}/${c.lifeMax}:${c.size ?? 1}:${c.baseMm ?? ''}#${statsPrint(c)}`
+const bodyKey = (c: Combatant, ruleset: Ruleset): string =>
+  `${c.id}:${c.life}/${c.lifeMax}:${c.size ?? 1}:${c.baseMm ?? ''}#${statsPrint(c, ruleset)}`
 
 const openBoards = new WeakMap<Board, Map<number, Board>>()
 
@@ -167,7 +163,7 @@ function onOpenGround(state: EncounterState, figures: Combatant[], side = Infini
  * square: open ground is the same everywhere); reach is kept per round and the places of every figure.
  */
 export function strikerOf(state: EncounterState, ruleset: Ruleset, figure: Combatant): Striker {
-  const key = `${openKey(state.board)}|${bodyKey(figure)}`
+  const key = `${openKey(state.board)}|${bodyKey(figure, ruleset)}`
   const mobility = cached(mobilityCache, ruleset, key, () => measureMobility(state, ruleset, figure))
   let reach = 1
   // Most figures strike only what touches them: the places of every figure (the costly question below,
@@ -183,7 +179,7 @@ export function strikerOf(state: EncounterState, ruleset: Ruleset, figure: Comba
 
 /** The attacks (targeted, no path) a figure could make from where it stands, in a fresh activation. */
 function attacksHere(state: EncounterState, ruleset: Ruleset, figure: Combatant): Action[] {
-  const key = `${boardTag(state)}|${state.round}|${figureKey(figure)}|${placesPrint(state)}`
+  const key = `${boardTag(state)}|${state.round}|${figureKey(figure, ruleset)}|${placesPrint(state)}`
   return cached(attacksCache, ruleset, key, () => {
     const hypo = asActive(state, ruleset, figure)
     if (!hypo.turn) return []
@@ -316,7 +312,7 @@ export function punchOf(
   target: Combatant
 ): number {
   // Neither position: measurePunch places the target on open ground and the striker beside it.
-  const key = `${openKey(state.board)}|${bodyKey(striker)}|${bodyKey(target)}`
+  const key = `${openKey(state.board)}|${bodyKey(striker, ruleset)}|${bodyKey(target, ruleset)}`
   return cached(punchCache, ruleset, key, () => measurePunch(state, ruleset, striker, target))
 }
 

@@ -1,10 +1,9 @@
 // npm run sim -- <campaign file>: AI-vs-AI Monte Carlo of one encounter on worker threads → JSON report.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { pathToFileURL } from 'node:url'
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
+import { runAsScript, typeScriptWorker } from './node-tools'
 import { aggregate, type FigureRisk, type SimReport } from '../ai/sim-report'
 import { simLevels, type GameSummary, type SimLevel } from '../ai/simulation'
 import { campaignSchema } from '../rules/core/schemas'
@@ -66,15 +65,6 @@ export function loadEncounter(file: string, encounterId?: string) {
   return { campaign, encounterId: record.id, initial: record.initial as EncounterState }
 }
 
-// tsx's loader does not reach a worker's own entry on Node 20 (`--import tsx` in execArgv still fails
-// with ERR_UNKNOWN_FILE_EXTENSION), so each worker registers tsx's ESM API first, then imports the TS file.
-const tsxApi = new URL(
-  'dist/esm/api/index.mjs',
-  pathToFileURL(createRequire(import.meta.url).resolve('tsx/package.json'))
-).href
-const workerEntry = new URL('./sim-worker.ts', import.meta.url).href
-const bootstrap = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(workerEntry)}) })`
-
 /**
  * Plays `runs` games (seeds seed .. seed + runs − 1) over worker threads, handing out chunks of run
  * indices as workers free up. Results are ordered by run index, so the report does not depend on the
@@ -113,7 +103,7 @@ export async function runSimulation(
     const count = Math.max(1, Math.min(opts.workers, opts.runs))
     if (opts.runs === 0) return finish()
     for (let i = 0; i < count; i++) {
-      const w = new Worker(bootstrap, { eval: true, workerData })
+      const w = typeScriptWorker(new URL('./sim-worker.ts', import.meta.url), workerData)
       workers.push(w)
       live++
       w.on('message', (m: { type: 'run'; index: number; summary: GameSummary } | { type: 'chunk' }) => {
@@ -273,12 +263,4 @@ async function main(): Promise<number> {
   return out.cancelled ? 130 : 0
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().then(
-    (code) => process.exit(code),
-    (e: unknown) => {
-      console.error(e)
-      process.exit(1)
-    }
-  )
-}
+runAsScript(import.meta.url, main)

@@ -2,10 +2,9 @@
 // the JSON + Markdown report (ai.md §7.3). Every policy plays encounter e, game g with the same seed, so
 // the same RNG state starts each pair (common random numbers); the heroes are always the Normal AI.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { performance } from 'node:perf_hooks'
-import { pathToFileURL } from 'node:url'
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
+import { runAsScript, typeScriptWorker } from '../node-tools'
 import { gameSeed, playGame, type GameLimits, type GameRecord, type SuiteEncounter } from './game'
 import { knownPolicies, policyFor } from './policies'
 import { buildReport, writeReport } from './report'
@@ -58,16 +57,6 @@ export interface BenchRun {
 
 /** A command-line error: printed with the usage, exit code 2. */
 export class BenchInputError extends Error {}
-
-// tsx's loader does not reach a worker's own entry on Node 20 (`--import tsx` in execArgv fails with
-// ERR_UNKNOWN_FILE_EXTENSION), so each worker registers tsx's ESM API first, then imports the TS file
-// (the same trick as bench/sim.ts).
-const tsxApi = new URL(
-  'dist/esm/api/index.mjs',
-  pathToFileURL(createRequire(import.meta.url).resolve('tsx/package.json'))
-).href
-const workerEntry = new URL('./worker.ts', import.meta.url).href
-const bootstrap = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(workerEntry)}) })`
 
 /** Every game, ordered game-major so a cancelled run still holds whole pairs of the first games. */
 export function tasksFor(encounters: readonly SuiteEncounter[], opts: BenchOptions): BenchTask[] {
@@ -149,7 +138,7 @@ export async function runBench(
       }
       if (tasks.length === 0) return resolve(false)
       for (let i = 0; i < Math.min(opts.workers, tasks.length); i++) {
-        const w = new Worker(bootstrap, { eval: true, workerData })
+        const w = typeScriptWorker(new URL('./worker.ts', import.meta.url), workerData)
         workers.push(w)
         w.on('message', (m: { task: BenchTask; record?: GameRecord; error?: string }) => {
           busy--
@@ -276,12 +265,4 @@ async function main(): Promise<number> {
   return run.cancelled ? 130 : 0
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().then(
-    (code) => process.exit(code),
-    (e: unknown) => {
-      console.error(e)
-      process.exit(1)
-    }
-  )
-}
+runAsScript(import.meta.url, main)

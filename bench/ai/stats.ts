@@ -1,5 +1,6 @@
 // Statistics of the AI bench (ai.md §7.3 stats.ts): Wilson intervals, paired differences with a seeded
 // bootstrap and a sign test, a Bradley–Terry Elo ladder and percentiles. Pure functions of their inputs.
+import { seededUniform } from '../seeded-uniform'
 
 /** z for a two-sided 95% interval. */
 export const Z95 = 1.959963984540054
@@ -12,18 +13,6 @@ export function wilson(successes: number, n: number, z = Z95): [number, number] 
   const centre = (p + z2 / (2 * n)) / (1 + z2 / n)
   const half = (z / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))
   return [Math.max(0, centre - half), Math.min(1, centre + half)]
-}
-
-/** A seeded stream in [0, 1) (mulberry32), so a bootstrap gives the same interval every run. */
-export function seededUniform(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 /** Two-sided exact binomial sign test: the p-value of `wins` against `losses` under p = ½. */

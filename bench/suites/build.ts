@@ -10,6 +10,7 @@ import type { Combatant, EncounterState, SystemId } from '../../rules/core/types
 import { applyCommand, whoDecides } from '../../rules/flow/engine'
 import { getRuleset } from '../../rules/systems'
 import type { SuiteEncounter } from '../ai/game'
+import { seededUniform } from '../seeded-uniform'
 
 /** A family: which sample encounter, which figures, and how strong the monsters are. */
 interface Family {
@@ -129,18 +130,6 @@ const families: Family[] = [
   }
 ]
 
-/** mulberry32: a small seeded stream for the generator (never the game's dice). */
-function stream(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 const seedOf = (text: string): number =>
   [...text].reduce((h, ch) => Math.imul(h ^ ch.charCodeAt(0), 16777619), 2166136261)
 
@@ -193,7 +182,7 @@ function placementOk(state: EncounterState, moved: Combatant[], originals: Map<s
 
 /** The sample's encounter with only the family's figures, the monsters moved and their life scaled. */
 function variant(family: Family, sample: EncounterState, suite: string, index: number): SuiteEncounter {
-  const next = stream(seedOf(`${suite}|${family.id}|${index}`))
+  const next = seededUniform(seedOf(`${suite}|${family.id}|${index}`))
   const held = suite === 'heldout'
   const ids = new Set([...family.heroes, ...family.monsters])
   if (held) {

@@ -1,0 +1,14 @@
+/**
+ * A seeded stream in [0, 1) (mulberry32) for the bench's and the tests' own choices: bootstrap resamples,
+ * generated suites, random legal actions. Never the game's dice, which live in the encounter's state.
+ */
+export function seededUniform(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}

@@ -72,7 +72,11 @@ export function contextOf(
   const settings = settingsFor(actor, override)
   const w = settings.personality
   const p = perceive(state, ruleset, actor, settings, reachOf(state, actorId, legal))
-  return { ctx: { p, w, level: settings.level, team: teamAllowed(actor, w, settings.level) }, settings, p }
+  return {
+    ctx: { p, w, level: settings.level, team: teamAllowed(ruleset, actor, w, settings.level) },
+    settings,
+    p
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { hashString } from '../rules/core/hash'
+import type { Ruleset } from '../rules/core/ruleset'
 import type { AiLevel, Combatant, EncounterState } from '../rules/core/types'
 import type { Personality } from './personality'
 import { positionTerms, withTerms, type Candidate, type ScoreContext } from './terms'
@@ -14,21 +15,10 @@ import { positionTerms, withTerms, type Candidate, type ScoreContext } from './t
 /** How many top candidates Easy picks among, and how many Normal reply-checks. */
 export const LEVEL = { easyTop: 3, easyNoise: 0.2, replyTop: 8 }
 
-/**
- * A figure's intelligence where its stats have one (PF `abilities.int`; any `int`/`intelligence` field);
- * null where the system has none.
- */
-export function intelligenceOf(c: Combatant): number | null {
-  const s = c.stats as Record<string, unknown>
-  const abilities = s.abilities as Record<string, unknown> | undefined
-  const v = abilities?.int ?? s.int ?? s.intelligence
-  return typeof v === 'number' ? v : null
-}
-
 /** Team terms in force: Hard, a personality that plays as a team, and INT above 2 where there is one. */
-export function teamAllowed(actor: Combatant, w: Personality, level: AiLevel): boolean {
+export function teamAllowed(ruleset: Ruleset, actor: Combatant, w: Personality, level: AiLevel): boolean {
   if (level !== 'hard' || w.teamwork <= 0) return false
-  const int = intelligenceOf(actor)
+  const int = ruleset.aiHints?.intelligence?.(actor) ?? null
   return int === null || int > 2
 }
 

@@ -4,7 +4,6 @@ import { makeEncounter } from '../rules/systems/minecraft/test-fixtures'
 import { pfFigure, pfState } from '../rules/systems/pathfinder1e/test-fixtures'
 import { withTurn } from '../rules/systems/pathfinder1e/flow-fixtures'
 import { candidatesOf, chooseStep, contextOf } from './choose'
-import { intelligenceOf } from './levels'
 import { lifeSeen } from './perception'
 import { traceHash } from './trace'
 
@@ -115,7 +114,7 @@ describe('levels', () => {
       ),
       'ooze'
     )
-    expect(intelligenceOf(dim.combatants[0]!)).toBe(1)
+    expect(pf.aiHints?.intelligence?.(dim.combatants[0]!)).toBe(1)
     expect(team(chooseStep(dim, pf, 'ooze', { level: 'hard' }))).toBe(false)
   })
 

@@ -113,6 +113,11 @@ export interface AiHints {
   roundTallies?: readonly string[]
   /** Whether the figure has an action that can catch several figures at once (an area spell with uses left). */
   strikesArea?(state: EncounterState, figure: Combatant): boolean
+  /**
+   * The figure's intelligence score where the system has one (PF's Int), which gates teamwork: a figure
+   * of Int 2 or less (animals, oozes) does not coordinate. Absent or null = no such score.
+   */
+  intelligence?(figure: Combatant): number | null
 }
 
 /** A rule system's own words by UI language: `violation.<code>`, `roll.<purpose>`, `decision.<id>`... */

@@ -10,7 +10,7 @@ import { actionOdds } from './odds'
 import { resolveAction } from './resolve'
 import { defaultSettings, readSettings, settingsSchema } from './settings'
 import { startTurn } from './start-turn'
-import { statsSchema } from './stats'
+import { readStats, statsSchema } from './stats'
 import { rollsAtLeast } from '../../core/events'
 import { terms } from './terms'
 import { pfTurnOrder } from './turn-order'
@@ -41,7 +41,9 @@ export const pathfinder1e: Ruleset = {
     // §3.4: attacks of opportunity used this round; a new activation of the figure never reads them.
     roundTallies: ['aooUsed', 'aooRound'],
     // The spells with an area (spells.ts): burning hands' cone, sleep's burst.
-    strikesArea: (_state, figure) => hasAreaSpell(figure)
+    strikesArea: (_state, figure) => hasAreaSpell(figure),
+    // §9 data model: the six ability scores; mindless creatures have no Int at all.
+    intelligence: (figure) => readStats(figure).abilities.int ?? null
   },
   // §2, §4.5, §4.6: the terrain the rules read, for the map.
   terrain: (state) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { getRuleset } from '../../../rules/systems'
 import type { Action } from '../../../rules/core/types'
-import { translate, translateCode, type Locale } from '../i18n'
+import { formatPercent, translate, translateCode, type Locale } from '../i18n'
 import { systemTerms } from '../i18n/system-terms'
 import {
   actionGroups,
@@ -20,7 +20,8 @@ const tr = (
 ): LabelTranslator => ({
   current,
   t: (key, params) => translate(current, key, params),
-  code: (prefix, code, params) => translateCode(current, prefix, code, params, systemTerms[system])
+  code: (prefix, code, params) => translateCode(current, prefix, code, params, systemTerms[system]),
+  percent: (p) => formatPercent(current, p)
 })
 const names: Record<string, string> = { 'goblin-2': 'Goblin 2', irene: 'Irene', anselma: 'Anselma' }
 const nameOf = (id: string): string => names[id] ?? id

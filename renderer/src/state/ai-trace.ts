@@ -5,8 +5,6 @@ import { aiLine, type LogTranslator } from './log-lines'
 
 /** What the trace formatter needs from the i18n layer. */
 export interface TraceTranslator extends LogTranslator {
-  /** A probability as a locale percentage. */
-  percent(p: number): string
   /** A score or term value in the locale's digits; `signed` always shows its sign. */
   number(n: number, signed?: boolean): string
 }

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import type { GameEvent } from '../../../rules/core/events'
 import type { EncounterState } from '../../../rules/core/types'
-import { translate, translateCode, type Locale } from '../i18n'
+import { formatPercent, translate, translateCode, type Locale } from '../i18n'
 import { play, started } from './fixtures'
 import { systemTerms } from '../i18n/system-terms'
 import { aiLine, eventLine, logLines, type LogTranslator } from './log-lines'
 
 const tr = (locale: Locale): LogTranslator => ({
   t: (key, params) => translate(locale, key, params),
-  code: (prefix, code, params) => translateCode(locale, prefix, code, params)
+  code: (prefix, code, params) => translateCode(locale, prefix, code, params),
+  percent: (p) => formatPercent(locale, p)
 })
 const names = (id: string): string => ({ steve: 'Steve', 'zombie-1': 'Zombi 1', heroes: 'Héroes' })[id] ?? id
 const line = (e: GameEvent, locale: Locale = 'es'): string | undefined =>
@@ -81,7 +82,8 @@ describe('eventLine', () => {
   it('lets a rule system name its natural faces (Minecraft: the d10’s 1 and 0)', () => {
     const minecraft = (locale: Locale): LogTranslator => ({
       t: (key, params) => translate(locale, key, params),
-      code: (prefix, code, params) => translateCode(locale, prefix, code, params, systemTerms.minecraft)
+      code: (prefix, code, params) => translateCode(locale, prefix, code, params, systemTerms.minecraft),
+      percent: (p) => formatPercent(locale, p)
     })
     const roll = (natural: 'success' | 'failure', result: number): GameEvent => ({
       type: 'dice.rolled',
@@ -111,7 +113,8 @@ describe('eventLine', () => {
     const terms = { es: { 'cost.move': 'acción de movimiento', 'cost.squares': '{n} casillas' }, en: {} }
     const pf: LogTranslator = {
       t: (key, params) => translate('es', key, params),
-      code: (prefix, code, params) => translateCode('es', prefix, code, params, terms)
+      code: (prefix, code, params) => translateCode('es', prefix, code, params, terms),
+      percent: (p) => formatPercent('es', p)
     }
     expect(eventLine(spent, names, names, pf)?.text).toBe('Steve gasta acción de movimiento.')
     expect(line({ ...spent, cost: { ap: 2 } })).toBe('Steve gasta 2 PA.')
@@ -145,7 +148,8 @@ describe('decision lines with an instance id', () => {
   }
   const withTerms = (locale: Locale): LogTranslator => ({
     t: (key, params) => translate(locale, key, params),
-    code: (prefix, code, params) => translateCode(locale, prefix, code, params, terms)
+    code: (prefix, code, params) => translateCode(locale, prefix, code, params, terms),
+    percent: (p) => formatPercent(locale, p)
   })
 
   const requested: GameEvent = {
@@ -192,10 +196,10 @@ describe('aiLine', () => {
       }
     }
     expect(aiLine(note, tr('es'))).toBe(
-      'Zombi 2 ataca a Steve (cuerpo a cuerpo): P(herir) 0.35, héroe alcanzable más cercano.'
+      'Zombi 2 ataca a Steve (cuerpo a cuerpo): P(herir) 35\u00a0%, héroe alcanzable más cercano.'
     )
     expect(aiLine(note, tr('en'))).toBe(
-      'Zombi 2 attacks Steve (melee): P(wound) 0.35, nearest reachable hero.'
+      'Zombi 2 attacks Steve (melee): P(wound) 35%, nearest reachable hero.'
     )
   })
 
@@ -209,7 +213,8 @@ describe('aiLine', () => {
     }
     const pf: LogTranslator = {
       t: (key, params) => translate('es', key, params),
-      code: (prefix, code, params) => translateCode('es', prefix, code, params, terms)
+      code: (prefix, code, params) => translateCode('es', prefix, code, params, terms),
+      percent: (p) => formatPercent('es', p)
     }
     const note = {
       at: 1,

@@ -16,6 +16,8 @@ export interface LogTranslator {
   t(key: MessageKey, params?: Params): string
   /** A rules or AI code under a prefix (`roll`, `sector`, `ai`...); unknown codes show raw. */
   code(prefix: string, code: string, params?: Params): string
+  /** A probability as a locale percentage (the AI's P(hit) and P(wound) in its reasons). */
+  percent(p: number): string
 }
 
 /** One rendered line of the combat log. */
@@ -215,6 +217,9 @@ export function aiLine(note: AiNote, tr: LogTranslator, asked?: Params): string 
   const params: Params = { ...note.reason.params }
   if (typeof params.mode === 'string') params.mode = tr.code('action', params.mode)
   if (typeof params.why === 'string') params.why = tr.code('ai.why', params.why)
+  // The AI sends exact probabilities as numbers: a person reads them as percentages, as in the trace.
+  for (const key of ['pHit', 'pWound'])
+    if (typeof params[key] === 'number') params[key] = tr.percent(params[key] as number)
   const decision = note.reason.params.decision
   if (note.reason.key === 'answer' && typeof decision === 'string') {
     params.decision = tr.code('decision', decision, asked ?? note.reason.params)

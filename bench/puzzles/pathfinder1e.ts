@@ -28,6 +28,11 @@ function monster(id: string, x: number, y: number, life = 12): Combatant {
   })
 }
 
+/** The heroes' cleric (a caster with cures) at (x, y) with `life` of 20. */
+function heroCleric(x: number, y: number, life: number): Combatant {
+  return { ...cleric({}, { pos: { x, y }, life }), id: 'cleric', name: 'cleric', side: 'heroes', lifeMax: 20 }
+}
+
 function hero(id: string, x: number, y: number, life: number, lifeMax = life): Combatant {
   return pfFigure(id, {
     side: 'heroes',
@@ -86,20 +91,7 @@ export const pathfinderPuzzles: Puzzle[] = [
     ci: true,
     actorId: 'goblin',
     build: () =>
-      position(
-        [
-          monster('goblin', 5, 5),
-          hero('fighter', 4, 5, 20),
-          {
-            ...cleric({}, { pos: { x: 6, y: 5 }, life: 0 }),
-            id: 'cleric',
-            name: 'cleric',
-            side: 'heroes',
-            lifeMax: 20
-          }
-        ],
-        'goblin'
-      ),
+      position([monster('goblin', 5, 5), hero('fighter', 4, 5, 20), heroCleric(6, 5, 0)], 'goblin'),
     accept: (step) => hits(step, 'cleric')
   },
   {
@@ -110,20 +102,7 @@ export const pathfinderPuzzles: Puzzle[] = [
     ci: false,
     actorId: 'goblin',
     build: () =>
-      position(
-        [
-          monster('goblin', 5, 5),
-          hero('fighter', 5, 4, 20),
-          {
-            ...cleric({}, { pos: { x: 6, y: 6 }, life: 4 }),
-            id: 'cleric',
-            name: 'cleric',
-            side: 'heroes',
-            lifeMax: 20
-          }
-        ],
-        'goblin'
-      ),
+      position([monster('goblin', 5, 5), hero('fighter', 5, 4, 20), heroCleric(6, 6, 4)], 'goblin'),
     accept: (step) => hits(step, 'cleric')
   },
   {

@@ -40,6 +40,8 @@ export type GameEvent =
       face?: string
     }
   | { type: 'moved'; id: string; path: Vec3[]; facing: number }
+  /** A door on an edge opened or closed (`door.set`). */
+  | { type: 'door.changed'; x: number; y: number; side: 'n' | 'w'; open: boolean }
   | { type: 'faced'; id: string; facing: number }
   | { type: 'attack.declared'; attackerId: string; targetId: string; mode: string; sector?: string }
   | { type: 'attack.hit'; attackerId: string; targetId: string; automatic: boolean }
@@ -164,6 +166,12 @@ function reduce(state: EncounterState, e: GameEvent): EncounterState {
       return last
         ? { ...state, combatants: updateCombatant(state, e.id, () => ({ pos: last, facing: e.facing })) }
         : state
+    }
+    case 'door.changed': {
+      const doors = (state.board.doors ?? []).map((d) =>
+        d.x === e.x && d.y === e.y && d.side === e.side ? { ...d, open: e.open } : d
+      )
+      return { ...state, board: { ...state.board, doors } }
     }
     case 'faced':
       return { ...state, combatants: updateCombatant(state, e.id, () => ({ facing: e.facing })) }

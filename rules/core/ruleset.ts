@@ -4,12 +4,14 @@ import type { Dist } from './distribution'
 import type { GameEvent } from './events'
 import type { Fraction } from './fraction'
 import type { DiceRoller } from './rng'
+import type { Vec2 } from './geometry'
 import type {
   Action,
   Answers,
   Combatant,
   DecisionRequest,
   EncounterState,
+  GroundKind,
   SystemId,
   Violation
 } from './types'
@@ -120,6 +122,30 @@ export interface AiHints {
   intelligence?(figure: Combatant): number | null
 }
 
+/** Which map features a ruleset's rules read: the map editor offers only these. */
+export interface MapFeatures {
+  /** Ground kinds the rules give a meaning to (PF: difficult terrain costs double). */
+  ground: readonly GroundKind[]
+  /** Whether light and darkness areas change the rules (concealment, sight range). */
+  lighting: boolean
+  /** Whether square heights (`board.elevation`) change the rules. */
+  elevation: boolean
+}
+
+/** A distance in a ruleset's metric for the ruler: the value and its unit as a terms key (`unit.feet`). */
+export interface Measure {
+  value: number
+  unit: string
+}
+
+/** An area shape a system uses (PF's bursts, cones and lines); `size` in squares (a 20-ft burst is 4). */
+export interface AreaTemplate {
+  /** A terms key under `template.` naming it ("20-ft burst"). */
+  id: string
+  shape: 'burst' | 'cone' | 'line'
+  size: number
+}
+
 /** A rule system's own words by UI language: `violation.<code>`, `roll.<purpose>`, `decision.<id>`... */
 export type RulesTerms = Readonly<Record<'es' | 'en', Readonly<Record<string, string>>>>
 
@@ -179,4 +205,19 @@ export interface Ruleset {
    * some of those numbers are not resources. Absent = every number in `stats` is watched.
    */
   resourcesLeft?(state: EncounterState, figure: Combatant): Record<string, number>
+  /** The map features the rules read (editor palette); absent = walls and blocks only. */
+  map?: MapFeatures
+  /** The distance between two squares in the rules' metric (the ruler); absent = squares, Chebyshev. */
+  measure?(state: EncounterState, from: Vec2, to: Vec2): Measure
+  /** The area templates the system's effects use, for the template overlay; absent = none. */
+  areaTemplates?: readonly AreaTemplate[]
+  /**
+   * Whether `viewer` sees into the square by the rules (walls, closed doors, darkness, sight range);
+   * absent = the core line of sight (blocks and closed edges).
+   */
+  canSee?(state: EncounterState, viewer: Combatant, cell: Vec2): boolean
+  /** The cover a figure in `cell` would have against `viewer` (a terms key such as `cover.partial`); null = none. */
+  coverAt?(state: EncounterState, viewer: Combatant, cell: Vec2): string | null
+  /** The figure's conditions as terms keys (`condition.<id>`), for the token HUD; absent = none shown. */
+  conditions?(state: EncounterState, figure: Combatant): string[]
 }

@@ -53,12 +53,56 @@ export const inchesBoardSchema = z.strictObject({
   pieces: z.array(terrainPieceSchema).max(2000)
 })
 
+const cellSchema = z.strictObject({ x: int.min(0).max(199), y: int.min(0).max(199) })
+const edgeShape = { x: int.min(0).max(200), y: int.min(0).max(200), side: z.enum(['n', 'w']) }
+
+/** A background picture: a data: URL of an image, at most ~6 MB of text (IPC carries 8 MiB). */
+export const boardBackgroundSchema = z.strictObject({
+  image: z
+    .string()
+    .max(6_000_000)
+    .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/, 'a png, jpeg or webp data: URL'),
+  opacity: z.number().min(0).max(1)
+})
+
 export const boardSchema = z.strictObject({
   width: int.min(1).max(200),
   height: int.min(1).max(200),
   blocks: z.array(z.strictObject({ x: int, y: int })).max(40000),
   elevation: z.array(int.min(-100).max(100)).max(40000).optional(),
-  inches: inchesBoardSchema.optional()
+  inches: inchesBoardSchema.optional(),
+  walls: z.array(z.strictObject(edgeShape)).max(20000).optional(),
+  doors: z
+    .array(z.strictObject({ ...edgeShape, open: z.boolean() }))
+    .max(2000)
+    .optional(),
+  ground: z
+    .array(
+      z.strictObject({
+        x: int.min(0).max(199),
+        y: int.min(0).max(199),
+        kind: z.enum(['difficult', 'water', 'impassable'])
+      })
+    )
+    .max(40000)
+    .optional(),
+  lights: z
+    .array(
+      z.strictObject({
+        id,
+        x: int.min(0).max(199),
+        y: int.min(0).max(199),
+        radius: int.min(0).max(200),
+        kind: z.enum(['light', 'dark'])
+      })
+    )
+    .max(500)
+    .optional(),
+  startZones: z
+    .array(z.strictObject({ sideId: id, cells: z.array(cellSchema).max(40000) }))
+    .max(8)
+    .optional(),
+  background: boardBackgroundSchema.optional()
 })
 
 const economySchema = z.strictObject({ value: z.string(), context: z.record(z.string(), z.number()) })
@@ -117,6 +161,7 @@ export const gameEventSchema = z.discriminatedUnion('type', [
     face: z.string().min(1).max(30).optional()
   }),
   ev('moved', { id, path: z.array(vec3Schema).max(400), facing: int.min(0).max(7) }),
+  ev('door.changed', { ...edgeShape, open: z.boolean() }),
   ev('faced', { id, facing: int.min(0).max(7) }),
   ev('attack.declared', {
     attackerId: id,
@@ -181,7 +226,9 @@ export const commandSchema = z.discriminatedUnion('type', [
     type: z.literal('decision.answer'),
     decisionId: z.string().min(1).max(60),
     choice: answerValue
-  })
+  }),
+  z.strictObject({ type: z.literal('door.set'), ...edgeShape, open: z.boolean() }),
+  z.strictObject({ type: z.literal('life.set'), id, life: int.min(-10000).max(100000) })
 ])
 
 /** An encounter in a campaign: where it started and every command since; the state is their replay. */

@@ -83,6 +83,67 @@ export interface Board {
   elevation?: number[]
   /** Present on a continuous board measured in inches (Carnevale): the second geometry of the engine. */
   inches?: InchesBoard
+  /** Walls on square edges (a square grid): they stop movement and sight across the edge. */
+  walls?: Edge[]
+  /** Doors on square edges: a closed door is a wall; an open one is not. */
+  doors?: Door[]
+  /** Painted ground by square (absent = normal ground); what each kind costs is the ruleset's. */
+  ground?: GroundCell[]
+  /** Light and darkness areas, for rulesets that read lighting (`Ruleset.map.lighting`). */
+  lights?: LightArea[]
+  /** Where each side's figures start (encounter prep); the map tints them, setup places into them. */
+  startZones?: StartZone[]
+  /** A picture under the grid, scaled to the board (a data: URL, so the campaign file holds it). */
+  background?: BoardBackground
+}
+
+/**
+ * An edge of a square, named canonically by the square it belongs to: `n` is the top edge of (x, y),
+ * between (x, y − 1) and (x, y); `w` is the left edge, between (x − 1, y) and (x, y). The east edge of
+ * (x, y) is the `w` edge of (x + 1, y), so every edge has exactly one name (x ≤ width, y ≤ height).
+ */
+export interface Edge {
+  x: number
+  y: number
+  side: 'n' | 'w'
+}
+
+/** A door on an edge. */
+export interface Door extends Edge {
+  open: boolean
+}
+
+/** Ground kinds a map can paint; a ruleset lists the ones it reads in `Ruleset.map.ground`. */
+export type GroundKind = 'difficult' | 'water' | 'impassable'
+
+/** One painted square. */
+export interface GroundCell {
+  x: number
+  y: number
+  kind: GroundKind
+}
+
+/** A lit or darkened circle of squares centred on (x, y), radius in squares. */
+export interface LightArea {
+  id: string
+  x: number
+  y: number
+  radius: number
+  kind: 'light' | 'dark'
+}
+
+/** A side's start squares. */
+export interface StartZone {
+  sideId: string
+  cells: Array<{ x: number; y: number }>
+}
+
+/** The map's background picture. */
+export interface BoardBackground {
+  /** A data: URL (png, jpeg or webp). */
+  image: string
+  /** 0..1 */
+  opacity: number
 }
 
 /** A continuous board: positions in whole board units, terrain as boxes with heights. */
@@ -205,6 +266,10 @@ export type Command =
   | { type: 'activation.select'; actorId: string }
   | { type: 'turn.end' }
   | { type: 'decision.answer'; decisionId: string; choice: string | number }
+  /** Opens or closes a door during play (a GM's or a player's hand on the map, not a rules action). */
+  | { type: 'door.set'; x: number; y: number; side: 'n' | 'w'; open: boolean }
+  /** The GM sets a figure's life (the token HUD): logged as damage or healing from the GM. */
+  | { type: 'life.set'; id: string; life: number }
 
 /** Why a command is refused, as an i18n key (`violation.<code>`) with parameters. */
 export interface Violation {

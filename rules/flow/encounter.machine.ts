@@ -76,7 +76,10 @@ export const encounterMachine = setup({
           on: {
             'action.declare': { actions: 'applyCommand' },
             'activation.select': { actions: 'applyCommand' },
-            'turn.end': { actions: 'applyCommand' }
+            'turn.end': { actions: 'applyCommand' },
+            // the map's hands: doors and the GM's life edits happen between actions, never mid-decision
+            'door.set': { actions: 'applyCommand' },
+            'life.set': { actions: 'applyCommand' }
           }
         },
         // An action halted for a decision: only its answer moves the fight on.

@@ -221,7 +221,44 @@ export function applyCommand(state: EncounterState, command: Command, ruleset: R
       return { ok: true, state: step.state, events: step.events }
     case 'decision.answer':
       return answer(step, ruleset, command)
+    case 'door.set':
+      return setDoor(step, command)
+    case 'life.set':
+      return setLife(step, ruleset, command)
   }
+}
+
+/** Opens or closes a door that is on the board; a door nobody drew is refused. */
+function setDoor(step: Step, command: Extract<Command, { type: 'door.set' }>): CommandResult {
+  const { x, y, side, open } = command
+  const door = step.state.board.doors?.find((d) => d.x === x && d.y === y && d.side === side)
+  if (!door) return refuse('noDoor', { x, y })
+  if (door.open === open) return refuse('doorAlready')
+  step.emit([{ type: 'door.changed', x, y, side, open }])
+  return { ok: true, state: step.state, events: step.events }
+}
+
+/**
+ * The GM's life edit: logged as damage or healing from `gm`, clamped to the figure's range; the figure
+ * drops out or comes back as the ruleset's fate (or, without one, life above 0) says, and the fight may end.
+ */
+function setLife(
+  step: Step,
+  ruleset: Ruleset,
+  command: Extract<Command, { type: 'life.set' }>
+): CommandResult {
+  const figure = combatant(step.state, command.id)
+  if (!figure) return refuse('unknownActor')
+  const life = Math.max(figure.lifeMin ?? 0, Math.min(figure.lifeMax, command.life))
+  if (life === figure.life) return refuse('lifeUnchanged')
+  const amount = Math.abs(life - figure.life)
+  step.emit([{ type: life < figure.life ? 'damaged' : 'healed', id: figure.id, amount, source: 'gm' }])
+  const after = combatant(step.state, figure.id)!
+  const standing = ruleset.fate ? ruleset.fate(step.state, after) === 'standing' : after.life > 0
+  if (standing && after.out) step.emit([{ type: 'combatant.back', id: figure.id }])
+  if (!standing && !after.out) step.emit([{ type: 'combatant.out', id: figure.id }])
+  checkEnd(step)
+  return { ok: true, state: step.state, events: step.events }
 }
 
 /** Replays a command log from its initial state; a refused command means the log is corrupt. */

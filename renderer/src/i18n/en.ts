@@ -1,4 +1,6 @@
 import { enAi } from './en-ai'
+import { enMapEdit } from './en-map-edit'
+import { enMapPlay } from './en-map-play'
 import type { MessageKey } from './es'
 
 /** The English catalogue: exactly the Spanish keys (a missing or extra key is a type error). */
@@ -305,5 +307,7 @@ export const en: Record<MessageKey, string> = {
   'problem.idTaken': 'there are already too many campaigns with the id “{id}”',
   'problem.storageFull': 'the browser’s storage is full',
   'error.dismiss': 'Dismiss',
-  ...enAi
+  ...enAi,
+  ...enMapEdit,
+  ...enMapPlay
 }

@@ -1,6 +1,8 @@
 // Spanish is the source catalogue: the rules are Spanish, so their own terms are the labels.
 // `en.ts` must have exactly these keys (checked by the type of `en` and by a unit test).
 import { esAi } from './es-ai'
+import { esMapEdit } from './es-map-edit'
+import { esMapPlay } from './es-map-play'
 
 /** The Spanish catalogue; its keys are the app's message keys. */
 export const es = {
@@ -309,7 +311,9 @@ export const es = {
   'problem.idTaken': 'ya hay demasiadas campañas con el identificador «{id}»',
   'problem.storageFull': 'el almacenamiento del navegador está lleno',
   'error.dismiss': 'Cerrar',
-  ...esAi
+  ...esAi,
+  ...esMapEdit,
+  ...esMapPlay
 } as const satisfies Record<string, string>
 
 /** Every message key of the app. */

@@ -1,3 +1,4 @@
+import { mapHooks } from './map-hooks'
 import { rollsAtLeast } from '../../core/events'
 import type { Ruleset } from '../../core/ruleset'
 import { initiativeOrder } from '../../core/turn-order'
@@ -13,6 +14,8 @@ import { terms } from './terms'
 
 /** The Sistema Athkri combat rules (shared/rules/athkri.md) as an engine plug-in. */
 export const athkri: Ruleset = {
+  // the battlemap's questions (map-hooks.ts): editor features, ruler, templates, sight, conditions
+  ...mapHooks,
   id: 'athkri',
   version: 1,
   schemas: { settings: settingsSchema, stats: statsSchema },

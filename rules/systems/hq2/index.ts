@@ -1,3 +1,4 @@
+import { mapHooks } from './map-hooks'
 import type { Ruleset } from '../../core/ruleset'
 import { actionOdds, decideAction, legalActions, resolveAction, validateAction } from './actions'
 import { economy } from './economy.machine'
@@ -10,6 +11,8 @@ import { seatOrder } from './turn-order'
 
 /** The HQ2 (HeroQuest 2 fan expansion) combat rules (shared/rules/hq2.md) as an engine plug-in. */
 export const hq2: Ruleset = {
+  // the battlemap's questions (map-hooks.ts): editor features, ruler, templates, sight, conditions
+  ...mapHooks,
   id: 'hq2',
   version: 1,
   schemas: { settings: settingsSchema, stats: statsSchema },

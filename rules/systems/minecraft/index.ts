@@ -1,3 +1,4 @@
+import { mapHooks } from './map-hooks'
 import type { Ruleset } from '../../core/ruleset'
 import { actionOdds, decideAction, legalActions, resolveAction, validateAction } from './actions'
 import { economy } from './economy.machine'
@@ -8,6 +9,8 @@ import { minecraftTurnOrder } from './turn-order'
 
 /** The Minecraft paper-miniatures combat rules (shared/rules/minecraft.md) as an engine plug-in. */
 export const minecraft: Ruleset = {
+  // the battlemap's questions (map-hooks.ts): editor features, ruler, templates, sight, conditions
+  ...mapHooks,
   id: 'minecraft',
   version: 1,
   schemas: { settings: settingsSchema, stats: statsSchema },

@@ -1,3 +1,4 @@
+import { mapHooks } from './map-hooks'
 import type { Ruleset } from '../../core/ruleset'
 import { legalActions, validateAction } from './actions'
 import { decide } from './decide'
@@ -17,6 +18,8 @@ import { pfTurnOrder } from './turn-order'
 
 /** Pathfinder 1e's combat chapter (shared/rules/pathfinder1e.md) as an engine plug-in. */
 export const pathfinder1e: Ruleset = {
+  // the battlemap's questions (map-hooks.ts): editor features, ruler, templates, sight, conditions
+  ...mapHooks,
   id: 'pathfinder1e',
   version: 1,
   schemas: { settings: settingsSchema, stats: statsSchema },

@@ -9,9 +9,9 @@ import { createMapApp, fitToHost } from './pixi-app'
 import { TerrainLayer } from './terrain-layer'
 import { TextureCache } from './textures'
 import { TokenLayer } from './token-layer'
-import type { BattlemapView, Cell } from './view'
+import type { BattlemapView, Cell, MapEffect, MapPointer } from './view'
 
-export type { BattlemapView, Cell, TokenView } from './view'
+export type { BattlemapView, Cell, MapEffect, MapPointer, TokenView } from './view'
 
 /** Options for `Battlemap.create`. */
 export interface BattlemapOptions {
@@ -90,6 +90,49 @@ export class Battlemap {
   /** Calls `cb` with the square that was clicked or tapped. */
   onClick(cb: (cell: Cell) => void): void {
     this.clickListeners.push(cb)
+  }
+
+  /**
+   * Calls `cb` with every pointer event in board terms (down/move/up of any button, and the context
+   * menu), for the editor's brushes, token drags, rulers and the token HUD.
+   */
+  onPointer(cb: (e: MapPointer) => void): void {
+    void cb // contract: implemented with the camera (issue 6)
+  }
+
+  /** Pans the view by screen pixels. */
+  panBy(dx: number, dy: number): void {
+    void dx
+    void dy
+  }
+
+  /** Zooms by `factor` about a screen point (CSS px relative to the canvas; default the centre). */
+  zoomAt(factor: number, screen?: { x: number; y: number }): void {
+    void factor
+    void screen
+  }
+
+  /** Fits the whole board in the host. */
+  fit(): void {}
+
+  /** Centres the view on a square without changing the zoom. */
+  centerOn(cell: Cell): void {
+    void cell
+  }
+
+  /** The camera: board top-left in screen px and the zoom (1 = the base square size). */
+  camera(): { x: number; y: number; scale: number } {
+    return { x: this.world.x, y: this.world.y, scale: this.world.scale.x }
+  }
+
+  /** Turns the short animations on or off (off: `play` resolves at once). */
+  setAnimations(on: boolean): void {
+    void on
+  }
+
+  /** Plays effects (moves, hits, numbers); resolves when they are done. */
+  async play(effects: readonly MapEffect[]): Promise<void> {
+    void effects
   }
 
   /** Centre of a square in CSS px relative to the canvas's top-left corner (for e2e clicks). */

@@ -130,6 +130,8 @@ describe('encounter machine graph', () => {
         'encounter.running.awaitingAction --always [isPending]--> encounter.running.awaitingDecision',
         'encounter.running.awaitingAction --action.declare--> (self)',
         'encounter.running.awaitingAction --activation.select--> (self)',
+        'encounter.running.awaitingAction --door.set--> (self)',
+        'encounter.running.awaitingAction --life.set--> (self)',
         'encounter.running.awaitingAction --turn.end--> (self)',
         'encounter.running.awaitingDecision --always [composed]--> encounter.running.awaitingAction',
         'encounter.running.awaitingDecision --decision.answer--> (self)'
@@ -159,6 +161,26 @@ describe('encounter machine graph', () => {
       'encounter.start',
       'action.declare',
       'turn.end'
+    ])
+    expect(actor.getSnapshot().value).toEqual({ running: 'awaitingAction' })
+  })
+
+  it("path: awaitingAction takes door.set and life.set, the GM's hands on the map (self transitions)", () => {
+    const withDoor = setupState()
+    const door = { x: 2, y: 0, side: 'w' as const, open: false }
+    const actor = tracedActor({ ...withDoor, board: { ...withDoor.board, doors: [door] } }, minecraft)
+    actor.send({ type: 'encounter.start' })
+    actor.send({ type: 'door.set', x: 2, y: 0, side: 'w', open: true })
+    expect(actor.getSnapshot().context.violation).toBeNull()
+    expect(actor.getSnapshot().context.state.board.doors).toEqual([{ ...door, open: true }])
+    const hero = actor.getSnapshot().context.state.combatants.find((c) => c.id === 'h')!
+    actor.send({ type: 'life.set', id: 'h', life: hero.life - 1 })
+    expect(actor.getSnapshot().context.violation).toBeNull()
+    expect(actor.getSnapshot().context.state.combatants.find((c) => c.id === 'h')!.life).toBe(hero.life - 1)
+    expect(actor.getSnapshot().context.commands.map((c) => c.type)).toEqual([
+      'encounter.start',
+      'door.set',
+      'life.set'
     ])
     expect(actor.getSnapshot().value).toEqual({ running: 'awaitingAction' })
   })

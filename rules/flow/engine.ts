@@ -254,7 +254,11 @@ function setLife(
   const amount = Math.abs(life - figure.life)
   step.emit([{ type: life < figure.life ? 'damaged' : 'healed', id: figure.id, amount, source: 'gm' }])
   const after = combatant(step.state, figure.id)!
-  const standing = ruleset.fate ? ruleset.fate(step.state, after) === 'standing' : after.life > 0
+  // The fate of the figure as if it were in the fight: a fate that reads `out` (PF's) would otherwise keep
+  // a healed figure out for good.
+  const standing = ruleset.fate
+    ? ruleset.fate(step.state, { ...after, out: false }) === 'standing'
+    : after.life > 0
   if (standing && after.out) step.emit([{ type: 'combatant.back', id: figure.id }])
   if (!standing && !after.out) step.emit([{ type: 'combatant.out', id: figure.id }])
   checkEnd(step)

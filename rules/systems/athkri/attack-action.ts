@@ -2,7 +2,7 @@ import { mul, ONE, complement, type Fraction } from '../../core/fraction'
 import type { ActionOdds } from '../../core/ruleset'
 import type { Action, Answers, Combatant, EncounterState, Violation } from '../../core/types'
 import { planAttack, planTwoWeapons, type AttackMode, type AttackPlan } from './attack'
-import { areEnemies, hasLineOfSight, inMeleeReach, distanceMetres } from './board'
+import { areEnemies, hasLineOfSight, inMeleeReach, distanceMetres, reachViolation } from './board'
 import type { Check } from './dice'
 import { healthOf } from './health'
 import {
@@ -57,7 +57,7 @@ export function defenceOf(settings: AthkriSettings, answers: Answers): DefenceCh
 export function ambushMode(state: EncounterState, attacker: Combatant, target: Combatant): AttackMode | null {
   const settings = readSettings(state)
   const stats = readStats(attacker)
-  if (weaponOf(stats, 'melee') && inMeleeReach(settings, attacker, target)) return 'melee'
+  if (weaponOf(stats, 'melee') && inMeleeReach(state, settings, attacker, target)) return 'melee'
   return weaponOf(stats, 'ranged') && rangedViolation(state, attacker, target) === null ? 'ranged' : null
 }
 
@@ -131,9 +131,7 @@ export function attackViolation(state: EncounterState, action: Action): Violatio
   switch (action.kind) {
     case 'melee':
       if (!weaponOf(stats, 'melee')) return { code: 'noMeleeWeapon' }
-      return inMeleeReach(settings, attacker, target)
-        ? null
-        : { code: 'notInReach', params: { targetId: target.id } }
+      return reachViolation(state, settings, attacker, target)
     case 'ranged':
       return rangedViolation(state, attacker, target)
     case 'twoWeapons': {
@@ -142,9 +140,7 @@ export function attackViolation(state: EncounterState, action: Action): Violatio
       const estorbo = stats.armor?.estorbo ?? 0
       if (estorbo > settings.twoWeaponMaxEstorbo)
         return { code: 'armorTooHeavy', params: { estorbo, max: settings.twoWeaponMaxEstorbo } }
-      return inMeleeReach(settings, attacker, target)
-        ? null
-        : { code: 'notInReach', params: { targetId: target.id } }
+      return reachViolation(state, settings, attacker, target)
     }
     case 'ambush':
       // athkri.md §4 [TEXT L63–64]: hidden or invisible, against a target unaware of the hostile intent.

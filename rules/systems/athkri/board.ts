@@ -1,10 +1,12 @@
-import { areEnemies, isBlock as isWall } from '../../core/board'
+import { areEnemies, footprintCrossesWall, isBlock as isWall } from '../../core/board'
+import { clearOfEdges, groundAt, hasEdges, stepCrossesWall } from '../../core/edges'
 import {
   centreDistance,
   doubledCentre,
   footprintCells,
   footprintDistance,
   footprintOnBoard,
+  footprintSide,
   isFractional
 } from '../../core/footprint'
 import {
@@ -65,10 +67,64 @@ export function meleeReach(settings: AthkriSettings, c: Combatant): number {
   return 1 + alcanceOf(c)
 }
 
-/** athkri.md §3: the target is within the attacker's melee reach (a Minúsculo must share its square). */
-export function inMeleeReach(settings: AthkriSettings, attacker: Combatant, target: Combatant): boolean {
+/**
+ * athkri.md §3: the target is within the attacker's melee reach (a Minúsculo must share its square), and
+ * the map lets the blow land (issue 6, walls and doors on square edges): some square of each footprint
+ * within reach that no closed edge parts — a neighbour not across the edge between nor, on a diagonal, past
+ * a corner by the `wallCorner` setting (the same test as a step); a square further off (Alcance) by a
+ * centre-to-centre line crossing no closed edge, as sight is traced.
+ */
+export function inMeleeReach(
+  state: EncounterState,
+  settings: AthkriSettings,
+  attacker: Combatant,
+  target: Combatant
+): boolean {
   const reach = meleeReach(settings, attacker)
-  return reach >= 0 && squaresBetween(attacker, target) <= reach
+  if (reach < 0 || squaresBetween(attacker, target) > reach) return false
+  return !hasEdges(state.board) || reachesPastEdges(state, settings, attacker, target, reach)
+}
+
+/** Why the target is out of melee reach (`wallBetween` when only the map's walls stop it), or null. */
+export function reachViolation(
+  state: EncounterState,
+  settings: AthkriSettings,
+  attacker: Combatant,
+  target: Combatant
+): Violation | null {
+  if (inMeleeReach(state, settings, attacker, target)) return null
+  const reach = meleeReach(settings, attacker)
+  const near = reach >= 0 && squaresBetween(attacker, target) <= reach
+  return { code: near ? 'wallBetween' : 'notInReach', params: { targetId: target.id } }
+}
+
+/**
+ * athkri.md §3: the figures touch (adjacent or sharing a square, like Bocajarro) with no wall or closed door
+ * on an edge parting every pair of their neighbouring squares (by `wallCorner` on a diagonal): first aid
+ * across a wall is no more possible than a blow.
+ */
+export function inTouch(state: EncounterState, a: Combatant, b: Combatant): boolean {
+  if (squaresBetween(a, b) > 1) return false
+  return !hasEdges(state.board) || reachesPastEdges(state, readSettings(state), a, b, 1)
+}
+
+function reachesPastEdges(
+  state: EncounterState,
+  settings: AthkriSettings,
+  attacker: Combatant,
+  target: Combatant,
+  reach: number
+): boolean {
+  const board = state.board
+  for (const a of footprintCells(attacker.pos, sizeOf(attacker)))
+    for (const t of footprintCells(target.pos, sizeOf(target))) {
+      const d = Math.max(Math.abs(a.x - t.x), Math.abs(a.y - t.y))
+      if (d > reach) continue
+      if (d === 0) return true
+      if (d === 1 ? !stepCrossesWall(board, a, t, settings.wallCorner) : clearOfEdges(board, a, t))
+        return true
+    }
+  return false
 }
 
 /** athkri.md §3 / §5.3: distance in metres (Chebyshev between footprints, or Euclidean between centres). */
@@ -100,7 +156,7 @@ function bestLine(
   let best: number | null = null
   for (const from of footprintCells(a.pos, sizeOf(a))) {
     for (const to of footprintCells(b.pos, sizeOf(b))) {
-      if (!lineOfSight(from, to, (p) => isWall(state, p))) continue
+      if (!lineOfSight(from, to, (p) => isWall(state, p)) || !clearOfEdges(state.board, from, to)) continue
       const s = score(from, to)
       if (best === null || s < best) best = s
     }
@@ -150,7 +206,7 @@ export function amongAdjacent(state: EncounterState, target: Combatant, shooter:
 /** athkri.md §9 A12: hostile figures still in the fight that reach the target in melee. */
 export function meleeThreats(state: EncounterState, target: Combatant): Combatant[] {
   const settings = readSettings(state)
-  return standing(state).filter((c) => areEnemies(c, target) && inMeleeReach(settings, c, target))
+  return standing(state).filter((c) => areEnemies(c, target) && inMeleeReach(state, settings, c, target))
 }
 
 /** athkri.md §5.6: the rider is on its mount (the mount stands and the rider was never thrown). */
@@ -233,8 +289,11 @@ function computeStand(state: EncounterState, mover: Combatant, pos: Vec2): Viola
   if (!footprintOnBoard(pos, size, state.board.width, state.board.height))
     return { code: 'offBoard', params: { x: pos.x, y: pos.y } }
   const cells = footprintCells(pos, size)
+  const painted = (state.board.ground?.length ?? 0) > 0
   for (const p of cells) {
     if (isWall(state, p)) return { code: 'blocked', params: { x: p.x, y: p.y } }
+    if (painted && groundAt(state.board, p) === 'impassable')
+      return { code: 'blocked', params: { x: p.x, y: p.y } }
     const o = obstacleAt(settings, p)
     if (o && !o.passable) return { code: 'blocked', params: { x: p.x, y: p.y } }
   }
@@ -251,4 +310,15 @@ function computeStand(state: EncounterState, mover: Combatant, pos: Vec2): Viola
     }
   }
   return tinyHere >= settings.tinyPerSquare ? { code: 'squareFull', params: { x: pos.x, y: pos.y } } : null
+}
+
+/**
+ * True when a wall or closed door on a square edge stops the figure's footprint stepping from `from` to the
+ * neighbouring `to` (every square of it makes the step; by the `wallCorner` setting past a corner), or
+ * would leave a wall through its footprint. Impassable ground is `standViolation`'s.
+ */
+export function edgeBlocksStep(state: EncounterState, mover: Combatant, from: Vec2, to: Vec2): boolean {
+  if (!hasEdges(state.board)) return false
+  const side = footprintSide(sizeOf(mover))
+  return footprintCrossesWall(state.board, from, side, to, readSettings(state).wallCorner)
 }

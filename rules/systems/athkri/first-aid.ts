@@ -4,7 +4,7 @@ import type { GameEvent } from '../../core/events'
 import type { ActionOdds } from '../../core/ruleset'
 import type { DiceRoller } from '../../core/rng'
 import type { Action, Combatant, EncounterState, Violation } from '../../core/types'
-import { areEnemies, squaresBetween } from './board'
+import { areEnemies, inTouch, squaresBetween } from './board'
 import { parseDamage, rollDamage } from './damage'
 import { checkEvent, passes, rollCheck, type Check } from './dice'
 import { healthOf } from './health'
@@ -56,6 +56,7 @@ export function firstAidViolation(state: EncounterState, actor: Combatant, actio
   if (health.state === 'muerto') return { code: 'targetDead', params: { targetId: target.id } }
   if (health.fled) return { code: 'targetOut', params: { targetId: target.id } }
   if (squaresBetween(actor, target) > 1) return { code: 'notAdjacent', params: { targetId: target.id } }
+  if (!inTouch(state, actor, target)) return { code: 'wallBetween', params: { targetId: target.id } }
   return needsAid(state, target) ? null : { code: 'notWounded', params: { targetId: target.id } }
 }
 

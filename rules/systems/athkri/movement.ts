@@ -1,12 +1,13 @@
 import type { GameEvent } from '../../core/events'
 import { directionIndex, isAdjacent8, reachableSquares, type PathRules } from '../../core/geometry'
 import type { Action, Combatant, EncounterState, Vec3, Violation } from '../../core/types'
-import { isMounted, ridersOf, standViolation } from './board'
+import { edgeBlocksStep, isMounted, ridersOf, standViolation } from './board'
 import { majorMoveSquares, minorMoveSquares } from './costs'
 import { readSettings } from './settings'
 
 // Walking (athkri.md §3 [GAP-PUB]): a Major walks the full Movimiento, a Minor half; steps are
-// 8-neighbour, one square each, and the whole footprint must fit at every step. A mount carries its riders.
+// 8-neighbour, one square each, and the whole footprint must fit at every step, crossing no wall or closed
+// door on an edge. A mount carries its riders.
 
 /** Squares the active figure may still walk in one move (0 when it has no Major or Minor left). */
 export function moveBudget(state: EncounterState, mover: Combatant): number {
@@ -33,6 +34,7 @@ export function moveViolation(
       return { code: 'invalidPath', params: { step: index } }
     const bad = standViolation(state, mover, step)
     if (bad) return bad
+    if (edgeBlocksStep(state, mover, from, step)) return { code: 'blocked', params: { x: step.x, y: step.y } }
     from = step
   }
   return null
@@ -67,7 +69,8 @@ export function resolveMove(state: EncounterState, mover: Combatant, path: reado
 export function moveActions(state: EncounterState, mover: Combatant): Action[] {
   if (isMounted(state, mover)) return []
   const rules: PathRules = {
-    passable: (_from, to) => standViolation(state, mover, to) === null,
+    passable: (from, to) =>
+      standViolation(state, mover, to) === null && !edgeBlocksStep(state, mover, from, to),
     stepCost: () => 1,
     maxCost: moveBudget(state, mover)
   }

@@ -43,6 +43,12 @@ export const settingsSchema = z.strictObject({
   alcanceRule: z.enum(['reach', 'attackModifier']),
   /** §3 [REC]: Minúsculo figures per square. */
   tinyPerSquare: int.min(1).max(16),
+  /**
+   * [GAP] athkri.md is silent on walls drawn on square edges: a diagonal step past a corner that a wall or
+   * closed door touches is refused (`strict`, the default) or only when both ways round the corner are shut
+   * (`loose`).
+   */
+  wallCorner: z.enum(['strict', 'loose']),
   /** §3 [REC]: 8-way facing for attacks from behind. */
   facingEnabled: z.boolean(),
   /** §3 [REC]: facing follows the last step of a move. */
@@ -195,6 +201,7 @@ export const defaultSettings: AthkriSettings = {
   metresPerSquare: 2,
   alcanceRule: 'reach',
   tinyPerSquare: 4,
+  wallCorner: 'strict',
   facingEnabled: true,
   faceLastStep: true,
   faceTargetOnAttack: true,

@@ -62,6 +62,14 @@ const es = {
   'condition.moving': 'En movimiento',
   'condition.mounted': 'Montado',
   'condition.helpless': 'Indefenso',
+  // The battlemap (map-hooks.ts): health states on the token, and the ruler's unit.
+  'condition.malherido': 'Malherido',
+  'condition.inconsciente': 'Inconsciente',
+  'condition.bleeding': 'Desangrándose',
+  'condition.stabilized': 'Estabilizado',
+  'condition.muerto': 'Muerto',
+  'condition.fled': 'Fuera del combate',
+  'unit.metres': 'm',
   'mode.melee': 'cuerpo a cuerpo',
   'mode.ranged': 'a distancia',
   'mode.ambush': 'Emboscada',
@@ -129,6 +137,7 @@ const es = {
   'violation.notWounded': '{target} no necesita primeros auxilios',
   'violation.noMeleeWeapon': 'No tiene arma cuerpo a cuerpo',
   'violation.notInReach': '{target} no está a su Alcance',
+  'violation.wallBetween': 'un muro o una puerta cerrada se interpone entre tú y {target}',
   'violation.noRangedWeapon': 'No tiene arma a distancia',
   'violation.outOfRange': 'Demasiado lejos: {distance} m (máximo {max} m)',
   'violation.noLineOfSight': 'No ve a {target}',
@@ -215,7 +224,9 @@ const es = {
   'setting.gmPrompts': 'Preguntar al Director de juego',
   'setting.coverAdjustMax': 'Máximo de Cobertura que el Director puede cambiar',
   'setting.ambushBonusMax': 'Bonificación máxima de Emboscada',
-  'setting.friendlyFire': 'Permitir atacar al propio bando'
+  'setting.friendlyFire': 'Permitir atacar al propio bando',
+  'setting.wallCorner':
+    'Diagonal junto a la esquina de un muro (estricto: nunca; flexible: si un lado queda libre)'
 } as const
 
 const en: Record<keyof typeof es, string> = {
@@ -277,6 +288,14 @@ const en: Record<keyof typeof es, string> = {
   'condition.moving': 'Moving',
   'condition.mounted': 'Mounted',
   'condition.helpless': 'Helpless',
+  // The battlemap (map-hooks.ts): health states on the token, and the ruler's unit.
+  'condition.malherido': 'Badly wounded',
+  'condition.inconsciente': 'Unconscious',
+  'condition.bleeding': 'Bleeding',
+  'condition.stabilized': 'Stabilized',
+  'condition.muerto': 'Dead',
+  'condition.fled': 'Out of the fight',
+  'unit.metres': 'm',
   'mode.melee': 'melee',
   'mode.ranged': 'ranged',
   'mode.ambush': 'ambush',
@@ -344,6 +363,7 @@ const en: Record<keyof typeof es, string> = {
   'violation.notWounded': '{target} needs no first aid',
   'violation.noMeleeWeapon': 'It has no melee weapon',
   'violation.notInReach': '{target} is not within reach',
+  'violation.wallBetween': 'a wall or closed door stands between you and {target}',
   'violation.noRangedWeapon': 'It has no ranged weapon',
   'violation.outOfRange': 'Too far: {distance} m (at most {max} m)',
   'violation.noLineOfSight': 'It cannot see {target}',
@@ -430,7 +450,8 @@ const en: Record<keyof typeof es, string> = {
   'setting.gmPrompts': 'Ask the GM',
   'setting.coverAdjustMax': 'Most cover the GM may change',
   'setting.ambushBonusMax': 'Largest ambush bonus',
-  'setting.friendlyFire': 'Allow attacking your own side'
+  'setting.friendlyFire': 'Allow attacking your own side',
+  'setting.wallCorner': 'Diagonal past a wall corner (strict: never; loose: if one way round is open)'
 }
 
 /** The Athkri i18n catalogues: Spanish (the rules' language) and English, with the same keys. */

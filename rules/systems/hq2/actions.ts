@@ -3,7 +3,7 @@ import type { GameEvent } from '../../core/events'
 import type { ActionOdds } from '../../core/ruleset'
 import type { DiceRoller } from '../../core/rng'
 import type { Action, Answers, Combatant, DecisionRequest, EncounterState, Violation } from '../../core/types'
-import { areEnemies, clearSight, inMeleeReach, sectorOf, squaresBetween } from './board'
+import { areEnemies, clearSight, contactViolation, sectorOf, squaresBetween } from './board'
 import { Asker, firstOpen } from './decisions'
 import {
   chargeOf,
@@ -68,9 +68,7 @@ export function attackViolation(
   if (!settings.friendlyFire && !areEnemies(actor, target))
     return { code: 'friendlyTarget', params: { targetId: target.id } }
   if (action.kind !== 'ranged') {
-    return inMeleeReach(actor.pos, target.pos)
-      ? null
-      : { code: 'notAdjacent', params: { targetId: target.id } }
+    return contactViolation(state, actor.pos, target.pos, target.id)
   }
   // hq2.md §2 [REC] G4: a weapon with a range, line of sight, and never at a being behind you (L69).
   const weapon = readStats(actor).rangedWeapon
@@ -114,7 +112,8 @@ function ruleViolation(
   if (isManeuver(action.kind)) {
     const bad = attackViolation(state, settings, actor, { ...action, kind: 'melee', path: [] })
     const target = state.combatants.find((c) => c.id === action.targetId)
-    if (bad && bad.code !== 'notAdjacent') return bad
+    // Maneuvers that move first are judged from where they end (maneuverViolation).
+    if (bad && bad.code !== 'notAdjacent' && bad.code !== 'wallBetween') return bad
     return target
       ? maneuverViolation(state, settings, actor, target, action as Action & { kind: Maneuver })
       : bad

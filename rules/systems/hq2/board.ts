@@ -1,4 +1,5 @@
-import { areEnemies, blockSet, figureAt, groundHeight, isBlock } from '../../core/board'
+import { areEnemies, blockSet, figureAt, groundHeight, isBlock, mapStepBlocked } from '../../core/board'
+import { clearOfEdges, hasEdges, stepCrossesWall } from '../../core/edges'
 import {
   chebyshev,
   isAdjacent8,
@@ -8,8 +9,9 @@ import {
   type SectorMap,
   type Vec2
 } from '../../core/geometry'
-import type { Combatant, EncounterState } from '../../core/types'
-import type { Hq2Settings } from './settings'
+import type { Combatant, EncounterState, Violation } from '../../core/types'
+import { mapLighting } from './lights'
+import { readSettings, type Hq2Settings } from './settings'
 
 // The HQ2 reading of the shared geometry (hq2.md §2): 8-way facing with 3 rear squares, melee in the
 // 8-neighbourhood, walls as blocks that stop movement and sight, a lighting map, ground height.
@@ -30,9 +32,29 @@ export function isFree(state: EncounterState, p: Vec2, moverId: string): boolean
   )
 }
 
-/** hq2.md §2 [TEXT L46]: melee contact is any of the 8 surrounding squares. */
-export function inMeleeReach(a: Vec2, b: Vec2): boolean {
-  return isAdjacent8(a, b)
+/**
+ * hq2.md §2 [TEXT L46]: melee contact is any of the 8 surrounding squares — reachable ones: a wall or closed
+ * door on the edge between two side-by-side squares parts them (LOS is "blocked by walls or doors", §2), and
+ * a diagonal past a corner that closed edges touch follows the `wallCorner` setting, as a step would.
+ */
+export function inMeleeReach(state: EncounterState, a: Vec2, b: Vec2): boolean {
+  if (!isAdjacent8(a, b)) return false
+  const board = state.board
+  return !hasEdges(board) || !stepCrossesWall(board, a, b, readSettings(state).wallCorner)
+}
+
+/**
+ * Why a being at `a` cannot melee the one at `b` (hq2.md §4.7 step 1, §2), or null: `wallBetween` when they
+ * are neighbours parted by a wall or closed door on an edge, `notAdjacent` when they are not in contact.
+ */
+export function contactViolation(
+  state: EncounterState,
+  a: Vec2,
+  b: Vec2,
+  targetId: string
+): Violation | null {
+  if (inMeleeReach(state, a, b)) return null
+  return { code: isAdjacent8(a, b) ? 'wallBetween' : 'notAdjacent', params: { targetId } }
 }
 
 /** The sector of `observer`'s facing in which `other` stands (hq2.md §2 G5). */
@@ -40,13 +62,35 @@ export function sectorOf(observer: Combatant, other: Vec2, observerPos: Vec2 = o
   return relativeSector(other, observerPos, observer.facing, REAR) === 'back' ? 'back' : 'front'
 }
 
-/** hq2.md §2 [REC] LOS: walls block sight (figures do not); the end squares never do. */
+/**
+ * hq2.md §2 [REC] LOS: walls block sight (figures do not); the end squares never do. Walls and closed doors
+ * on square edges block it too ("blocked by walls or doors"); painted ground never does.
+ */
 export function clearSight(state: EncounterState, a: Vec2, b: Vec2): boolean {
-  return lineOfSight(a, b, (p) => isBlock(state, p))
+  return lineOfSight(a, b, (p) => isBlock(state, p)) && clearOfEdges(state.board, a, b)
 }
 
-/** hq2.md §4.2 / G-3: a square is dark when the whole board is or the lighting map says so. */
+/**
+ * True when the map stops the one-square step from `from` to `to`: a wall or closed door on the edge
+ * between (or on the corner a diagonal passes, by `wallCorner`), or ground painted impassable. hq2.md has
+ * no difficult terrain or water rules, so the other painted kinds cost nothing here.
+ */
+export function edgeOrGroundBlocks(
+  state: EncounterState,
+  settings: Hq2Settings,
+  from: Vec2,
+  to: Vec2
+): boolean {
+  return mapStepBlocked(state.board, from, to, settings.wallCorner)
+}
+
+/**
+ * hq2.md §4.2 / G-3: a square is dark when the whole board is or the lighting map says so — the settings'
+ * dark squares and the map's dark areas — unless a light area on the map lights it (lights.ts).
+ */
 export function isDark(state: EncounterState, settings: Hq2Settings, p: Vec2): boolean {
+  const map = mapLighting(state.board, p)
+  if (map !== null) return map === 'dark'
   return settings.darkness || settings.darkSquares.some((d) => d.x === p.x && d.y === p.y)
 }
 

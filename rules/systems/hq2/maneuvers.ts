@@ -13,7 +13,7 @@ import {
 import type { ActionOdds } from '../../core/ruleset'
 import type { DiceRoller } from '../../core/rng'
 import type { Action, Combatant, EncounterState, Vec3, Violation } from '../../core/types'
-import { figureAt, inMeleeReach, isBlock } from './board'
+import { contactViolation, edgeOrGroundBlocks, figureAt, inMeleeReach, isBlock } from './board'
 import { Asker, DECISION, gmDecider } from './decisions'
 import { maneuverOutcome } from './defense'
 import { chargeOf, economy, failedManeuver, type Maneuver } from './economy.machine'
@@ -54,14 +54,20 @@ function straight(from: Vec2, path: readonly Vec2[]): boolean {
   return true
 }
 
-// hq2.md §3.2: Acrobacias may leap over beings (not walls); it ends on a free square.
-function leapViolation(state: EncounterState, mover: Combatant, path: readonly Vec2[]): Violation | null {
+// hq2.md §3.2: Acrobacias may leap over beings (not walls, nor walls on edges); it ends on a free square.
+function leapViolation(
+  state: EncounterState,
+  settings: Hq2Settings,
+  mover: Combatant,
+  path: readonly Vec2[]
+): Violation | null {
   let from: Vec2 = mover.pos
   for (const [index, step] of path.entries()) {
     if (!isAdjacent8(from, step)) return { code: 'invalidPath', params: { step: index } }
     if (!onBoard(step, state.board.width, state.board.height))
       return { code: 'offBoard', params: { x: step.x, y: step.y } }
-    if (isBlock(state, step)) return { code: 'blocked', params: { x: step.x, y: step.y } }
+    if (isBlock(state, step) || edgeOrGroundBlocks(state, settings, from, step))
+      return { code: 'blocked', params: { x: step.x, y: step.y } }
     from = step
   }
   const last = path[path.length - 1]
@@ -81,9 +87,7 @@ export function maneuverViolation(
   const path = action.path ?? []
   if (action.kind === 'stab' || action.kind === 'blindFighting') {
     if (path.length > 0) return { code: 'noPathAllowed' }
-    return inMeleeReach(actor.pos, target.pos)
-      ? null
-      : { code: 'notAdjacent', params: { targetId: target.id } }
+    return contactViolation(state, actor.pos, target.pos, target.id)
   }
   if (action.kind === 'charge') {
     const bad = pathViolation(state, settings, actor, path)
@@ -96,12 +100,12 @@ export function maneuverViolation(
       return { code: 'maneuverTooLong', params: { max: settings.maneuverMaxSquares } }
     const bad =
       action.kind === 'acrobatics'
-        ? leapViolation(state, actor, path)
+        ? leapViolation(state, settings, actor, path)
         : pathViolation(state, settings, actor, path)
     if (bad) return bad
   }
   const end = path[path.length - 1] ?? actor.pos
-  return inMeleeReach(end, target.pos) ? null : { code: 'notAdjacent', params: { targetId: target.id } }
+  return contactViolation(state, end, target.pos, target.id)
 }
 
 /** The state with a being moved (hypothetical: for planning the attack a maneuver prepares). */
@@ -171,7 +175,7 @@ export function planManeuver(
     ask.silent()
   )
   const failure =
-    check && inMeleeReach(actor.pos, target.pos)
+    check && inMeleeReach(state, actor.pos, target.pos)
       ? planAttack(
           { state, attacker: actor, target, mode: 'melee', maneuver: 'failed', blindFighting: blind },
           ask.silent()
@@ -248,7 +252,7 @@ export function maneuverCandidates(
   const out: Action[] = []
   const has = (k: Maneuver) => skill(actor, maneuverSkill[k]) !== undefined
   for (const e of enemies) {
-    if (!inMeleeReach(actor.pos, e.pos)) continue
+    if (!inMeleeReach(state, actor.pos, e.pos)) continue
     for (const kind of ['stab', 'blindFighting'] as const)
       if (has(kind)) out.push({ kind, actorId: actor.id, targetId: e.id })
   }
@@ -264,15 +268,19 @@ export function maneuverCandidates(
     const reach = reachableSquares(actor.pos, {
       passable: (from, to) =>
         kind === 'acrobatics'
-          ? onBoard(to, state.board.width, state.board.height) && !isBlock(state, to)
-          : isStep(settings, from, to) && squareViolation(state, actor.id, to) === null,
+          ? onBoard(to, state.board.width, state.board.height) &&
+            !isBlock(state, to) &&
+            !edgeOrGroundBlocks(state, settings, from, to)
+          : isStep(settings, from, to) &&
+            squareViolation(state, actor.id, to) === null &&
+            !edgeOrGroundBlocks(state, settings, from, to),
       stepCost: () => 1,
       maxCost: settings.maneuverMaxSquares
     })
     for (const r of reach.values()) {
       if (r.path.length === 0 || figureAt(state, r.pos, actor.id)) continue
       for (const e of near) {
-        if (!inMeleeReach(r.pos, e.pos)) continue
+        if (!inMeleeReach(state, r.pos, e.pos)) continue
         const path = r.path.map((p) => ({ x: p.x, y: p.y, z: actor.pos.z }))
         out.push({ kind, actorId: actor.id, targetId: e.id, path })
       }
@@ -293,13 +301,15 @@ function chargeCandidates(
   for (const v of DIRECTIONS) {
     if (!settings.allowDiagonalMove && v.x !== 0 && v.y !== 0) continue
     const path: Vec3[] = []
+    let from: Vec2 = actor.pos
     for (let n = 1; n <= mp; n++) {
       const p = { x: actor.pos.x + v.x * n, y: actor.pos.y + v.y * n, z: actor.pos.z }
-      if (squareViolation(state, actor.id, p)) break
+      if (squareViolation(state, actor.id, p) || edgeOrGroundBlocks(state, settings, from, p)) break
+      from = p
       path.push(p)
       if (n < settings.chargeMinSquares) continue
       for (const e of enemies) {
-        if (inMeleeReach(p, e.pos))
+        if (inMeleeReach(state, p, e.pos))
           out.push({ kind: 'charge', actorId: actor.id, targetId: e.id, path: [...path] })
       }
     }

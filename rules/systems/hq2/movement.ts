@@ -2,7 +2,7 @@ import type { GameEvent } from '../../core/events'
 import { directionIndex, isAdjacent8, onBoard, reachableSquares, type Vec2 } from '../../core/geometry'
 import type { DiceRoller } from '../../core/rng'
 import type { Action, Combatant, EconomySnapshot, EncounterState, Vec3, Violation } from '../../core/types'
-import { figureAt, isBlock } from './board'
+import { edgeOrGroundBlocks, figureAt, isBlock } from './board'
 import type { Hq2Settings } from './settings'
 import { readStats } from './stats'
 
@@ -25,7 +25,10 @@ export function squareViolation(state: EncounterState, moverId: string, p: Vec2)
   return null
 }
 
-/** Why a walked path is illegal (MP aside), or null: continuous steps by the metric into free squares. */
+/**
+ * Why a walked path is illegal (MP aside), or null: continuous steps by the metric into free squares, none
+ * through a wall or closed door on an edge nor onto impassable ground.
+ */
 export function pathViolation(
   state: EncounterState,
   settings: Hq2Settings,
@@ -38,6 +41,8 @@ export function pathViolation(
     if (!isStep(settings, from, step)) return { code: 'invalidPath', params: { step: index } }
     const bad = squareViolation(state, mover.id, step)
     if (bad) return bad
+    if (edgeOrGroundBlocks(state, settings, from, step))
+      return { code: 'blocked', params: { x: step.x, y: step.y } }
     from = step
   }
   return null
@@ -65,7 +70,10 @@ export function moveActions(
   mp: number
 ): Action[] {
   const reach = reachableSquares(mover.pos, {
-    passable: (from, to) => isStep(settings, from, to) && squareViolation(state, mover.id, to) === null,
+    passable: (from, to) =>
+      isStep(settings, from, to) &&
+      squareViolation(state, mover.id, to) === null &&
+      !edgeOrGroundBlocks(state, settings, from, to),
     stepCost: () => 1,
     maxCost: mp
   })

@@ -180,7 +180,7 @@ function alternative(x: Exchange, choice: DefenseChoice): DefensePlan {
       const extra = gmPoints(x, DECISION.counterAttackPoints, 0)
       const repeats = counterAttemptsThisRound(x.state, target.id) * settings.counterRepeatPenalty
       const check = planCheck(ask, settings, target, 'acrobacias')
-      const counter = inMeleeReach(target.pos, x.attacker.pos)
+      const counter = inMeleeReach(x.state, target.pos, x.attacker.pos)
         ? planAttack(
             { state: x.state, attacker: target, target: x.attacker, mode: 'melee', counter: true },
             ask.silent()

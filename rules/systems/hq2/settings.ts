@@ -13,6 +13,12 @@ export const settingsSchema = z.strictObject({
   /** hq2.md §2 [GAP-PUB] G6: diagonal steps (Chebyshev, cost 1) instead of orthogonal only. */
   allowDiagonalMove: z.boolean(),
   /**
+   * [GAP] hq2.md is silent on walls drawn on square edges: a diagonal step past a corner that a wall or
+   * closed door touches is refused (`strict`, like Pathfinder) or refused only when both ways round the
+   * corner are shut (`loose`).
+   */
+  wallCorner: z.enum(['strict', 'loose']),
+  /**
    * hq2.md §3.1 [REC]: a controller may interleave its beings (move A, attack with B, act with A again);
    * this GM option makes them act one after another instead.
    */
@@ -129,6 +135,7 @@ export type Hq2Settings = z.infer<typeof settingsSchema>
 /** The defaults: the digest's recommendations, gap fills and placeholders. */
 export const defaultSettings: Hq2Settings = {
   allowDiagonalMove: false,
+  wallCorner: 'strict',
   strictSequentialBeings: false,
   subgroupMovement: 'slowest',
   faceTargetOnAttack: true,

@@ -15,6 +15,7 @@ const es = {
   'violation.friendlyTarget': '{target} es de tu propio bando',
   'violation.notAdjacent':
     '{target} no está en contacto: el combate de meleé exige una de las 8 casillas colindantes',
+  'violation.wallBetween': 'un muro o una puerta cerrada te separa de {target}: no hay contacto',
   'violation.noRangedWeapon': 'no lleva arma a distancia en su equipo de combate activo',
   'violation.targetBehind': '{target} está a tu espalda: no se puede atacar a distancia hacia atrás',
   'violation.outOfRange': 'fuera del alcance del arma (distancia {distance}; máximo {max})',
@@ -168,6 +169,10 @@ const es = {
   'condition.ambushed': 'emboscado',
   'condition.hidden': 'oculto (no localizado)',
   'condition.covered': 'a cubierto (cortinas, matorrales…)',
+  // The battlemap (map-hooks.ts): the token's darkness and state, and the ruler's unit.
+  'condition.dark': 'a oscuras',
+  'condition.out': 'fuera de combate',
+  'unit.squares': 'casillas',
 
   'setting.allowDiagonalMove': 'Movimiento en diagonal (si no, solo ortogonal)',
   'setting.strictSequentialBeings': 'Los seres de un mismo jugador actúan uno tras otro',
@@ -220,7 +225,9 @@ const es = {
   'setting.perceptionUntrained': 'Se puede intentar Percepción sin tener la habilidad (solo dados base)',
   'setting.dyingHeroDrinksPotion':
     'Un héroe a 0 Puntos de Cuerpo bebe al instante una poción curativa que lleve',
-  'setting.potionBody': 'Puntos de Cuerpo que cura una poción'
+  'setting.potionBody': 'Puntos de Cuerpo que cura una poción',
+  'setting.wallCorner':
+    'Diagonal junto a la esquina de un muro (estricto: nunca; flexible: si un lado queda libre)'
 } as const
 
 const en = {
@@ -234,6 +241,7 @@ const en = {
   'violation.targetOut': '{target} is already out of the fight',
   'violation.friendlyTarget': '{target} is on your own side',
   'violation.notAdjacent': '{target} is not in contact: melee needs one of the 8 surrounding squares',
+  'violation.wallBetween': 'a wall or closed door parts you from {target}: no contact',
   'violation.noRangedWeapon': 'no ranged weapon in the active combat equipment',
   'violation.targetBehind': '{target} is behind you: no ranged attack backwards',
   'violation.outOfRange': 'out of the weapon’s range (distance {distance}; at most {max})',
@@ -388,6 +396,10 @@ const en = {
   'condition.ambushed': 'ambushed',
   'condition.hidden': 'hidden (not located)',
   'condition.covered': 'under cover (curtains, bushes…)',
+  // The battlemap (map-hooks.ts): the token's darkness and state, and the ruler's unit.
+  'condition.dark': 'in the dark',
+  'condition.out': 'out of the fight',
+  'unit.squares': 'squares',
 
   'setting.allowDiagonalMove': 'Diagonal movement (otherwise orthogonal only)',
   'setting.strictSequentialBeings': 'A player’s beings act one after another',
@@ -437,7 +449,8 @@ const en = {
   'setting.perceptionDifficulty': 'Default difficulty of Perception (placeholder)',
   'setting.perceptionUntrained': 'Perception may be tried without the skill (base dice only)',
   'setting.dyingHeroDrinksPotion': 'A hero at 0 Body Points drinks a carried healing potion at once',
-  'setting.potionBody': 'Body Points a potion heals'
+  'setting.potionBody': 'Body Points a potion heals',
+  'setting.wallCorner': 'Diagonal past a wall corner (strict: never; loose: if one way round is open)'
 } as const satisfies Record<keyof typeof es, string>
 
 /** The HQ2 catalogue by locale: Spanish first (the rules' own terms), English with the same keys. */

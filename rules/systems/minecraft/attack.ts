@@ -12,6 +12,7 @@ import {
   knockbackOutcome,
   knockbackStep,
   rangedDistance,
+  wallBetween,
   type Knockback
 } from './board'
 import { fallDamage, fallEvents } from './falls'
@@ -169,13 +170,21 @@ export function attackViolation(
     return { code: 'friendlyTarget', params: { targetId: target.id } }
   }
   return action.kind === 'melee'
-    ? meleeViolation(settings, attacker, target)
+    ? meleeViolation(state, settings, attacker, target)
     : rangedViolation(state, settings, attacker, target)
 }
 
-// minecraft.md §4.2 step 1: adjacent (8-neighbourhood, [TEXT L19]) and |Δz| ≤ meleeMaxDz ([REC]).
-function meleeViolation(settings: McSettings, attacker: Combatant, target: Combatant): Violation | null {
-  if (inMeleeReach(settings, attacker.pos, target.pos)) return null
+// minecraft.md §4.2 step 1: adjacent (8-neighbourhood, [TEXT L19]) and |Δz| ≤ meleeMaxDz ([REC]), with no
+// wall or closed door between (issue 6: walls on square edges).
+function meleeViolation(
+  state: EncounterState,
+  settings: McSettings,
+  attacker: Combatant,
+  target: Combatant
+): Violation | null {
+  if (inMeleeReach(state, settings, attacker.pos, target.pos)) return null
+  if (wallBetween(state, settings, attacker.pos, target.pos))
+    return { code: 'wallBetween', params: { targetId: target.id } }
   if (chebyshev(attacker.pos, target.pos) === 1) {
     const dz = Math.abs(attacker.pos.z - target.pos.z)
     return { code: 'heightDifference', params: { dz, max: settings.meleeMaxDz } }
@@ -191,7 +200,7 @@ function rangedViolation(
   target: Combatant
 ): Violation | null {
   if (!readStats(attacker).rangedWeapon) return { code: 'noRangedWeapon' }
-  if (inMeleeReach(settings, attacker.pos, target.pos))
+  if (inMeleeReach(state, settings, attacker.pos, target.pos))
     return { code: 'tooClose', params: { targetId: target.id } }
   if (isEngaged(state, settings, attacker)) return { code: 'engaged' }
   if (!inRange(settings, attacker.pos, target.pos)) {

@@ -1,7 +1,7 @@
 import type { GameEvent } from '../../core/events'
 import { directionIndex, isAdjacent8, reachableSquares, type PathRules, type Vec2 } from '../../core/geometry'
 import type { Action, Answers, Combatant, EncounterState, Vec3, Violation } from '../../core/types'
-import { figureAt, groundHeight, isBlock, isOnBoard } from './board'
+import { figureAt, groundHeight, isBlock, isOnBoard, mapBlocksStep } from './board'
 import { fallDamage, fallEvents } from './falls'
 import type { McSettings } from './settings'
 
@@ -39,7 +39,10 @@ export function heightStep(settings: McSettings, fromZ: number, toZ: number): He
 
 const isViolation = (s: HeightStep | Violation): s is Violation => 'code' in s
 
-/** Why a move's path is illegal (AP aside), or null. Each step must be adjacent and at its square's ground. */
+/**
+ * Why a move's path is illegal (AP aside), or null. Each step must be adjacent, at its square's ground, and
+ * not through a wall or closed door on an edge nor onto impassable ground.
+ */
 export function moveViolation(
   state: EncounterState,
   settings: McSettings,
@@ -52,6 +55,8 @@ export function moveViolation(
     if (!isAdjacent8(from, step)) return { code: 'invalidPath', params: { step: index } }
     const bad = squareViolation(state, mover, step)
     if (bad) return bad
+    if (mapBlocksStep(state, settings, from, step))
+      return { code: 'blocked', params: { x: step.x, y: step.y } }
     if (step.z !== groundHeight(state, step)) return { code: 'invalidPath', params: { step: index } }
     const height = heightStep(settings, from.z, step.z)
     if (isViolation(height)) return height
@@ -121,7 +126,10 @@ export function moveActions(
     p.x === mover.pos.x && p.y === mover.pos.y ? mover.pos.z : groundHeight(state, p)
   const step = (from: Vec2, to: Vec2) => heightStep(settings, zAt(from), groundHeight(state, to))
   const rules: PathRules = {
-    passable: (from, to) => squareViolation(state, mover, to) === null && !isViolation(step(from, to)),
+    passable: (from, to) =>
+      squareViolation(state, mover, to) === null &&
+      !mapBlocksStep(state, settings, from, to) &&
+      !isViolation(step(from, to)),
     stepCost: (from, to) => {
       const s = step(from, to)
       return isViolation(s) ? Infinity : s.cost

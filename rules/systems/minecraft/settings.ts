@@ -17,6 +17,12 @@ export const settingsSchema = z.strictObject({
   apPerTurn: int.min(0).max(50),
   /** minecraft.md §3 [PLACEHOLDER] G-7: AP per square moved. */
   moveCostPerSquare: int.min(1).max(50),
+  /**
+   * [GAP] minecraft.md is silent on walls drawn on square edges: a diagonal step or knockback past a corner
+   * that a wall or closed door touches is refused (`strict`, the default) or only when both ways round the
+   * corner are shut (`loose`).
+   */
+  wallCorner: z.enum(['strict', 'loose']),
   /** minecraft.md §2 / A13 [GAP] (movement post): most blocks a figure climbs in one step. */
   maxStepUp: int.min(0).max(20),
   /** minecraft.md §2 / G-7 [GAP]: extra AP per block climbed (on top of moveCostPerSquare). */
@@ -85,6 +91,7 @@ export const defaultSettings: McSettings = {
   turnMode: 'sideTurns',
   apPerTurn: 3,
   moveCostPerSquare: 1,
+  wallCorner: 'strict',
   maxStepUp: 1,
   climbCostPerBlock: 1,
   maxDropWithoutFall: 3,

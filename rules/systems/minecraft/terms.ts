@@ -17,6 +17,7 @@ const es = {
   'violation.targetOut': '{target} ya está fuera de combate',
   'violation.friendlyTarget': '{target} es de tu propio bando',
   'violation.notAdjacent': '{target} no está adyacente: el cuerpo a cuerpo exige casilla contigua',
+  'violation.wallBetween': 'un muro o una puerta cerrada te separa de {target}',
   'violation.heightDifference':
     'demasiada diferencia de altura para el cuerpo a cuerpo ({dz} bloques; máximo {max})',
   'violation.noRangedWeapon': 'no lleva arma a distancia ni objeto arrojadizo',
@@ -90,7 +91,14 @@ const es = {
   'setting.meleeMaxDz': 'Diferencia de altura máxima cuerpo a cuerpo',
   'setting.requireLineOfSight': 'Disparar exige línea de visión',
   'setting.eyeHeight': 'Altura de los ojos sobre el suelo (bloques)',
-  'setting.friendlyFire': 'Se puede atacar al propio bando'
+  'setting.friendlyFire': 'Se puede atacar al propio bando',
+  'setting.wallCorner':
+    'Diagonal junto a la esquina de un muro (estricto: nunca; flexible: si un lado queda libre)',
+
+  // The battlemap (map-hooks.ts): the ruler's unit and the token's states.
+  'unit.squares': 'casillas',
+  'condition.engaged': 'trabada en combate',
+  'condition.out': 'fuera de combate'
 } as const
 
 const en = {
@@ -108,6 +116,7 @@ const en = {
   'violation.targetOut': '{target} is already out of the fight',
   'violation.friendlyTarget': '{target} is on your own side',
   'violation.notAdjacent': '{target} is not adjacent: melee needs a neighbouring square',
+  'violation.wallBetween': 'a wall or closed door stands between you and {target}',
   'violation.heightDifference': 'too much height difference for melee ({dz} blocks; at most {max})',
   'violation.noRangedWeapon': 'no ranged weapon or thrown object',
   'violation.tooClose': '{target} is adjacent: ranged attacks need at least one square between',
@@ -179,7 +188,13 @@ const en = {
   'setting.meleeMaxDz': 'Largest height difference in melee',
   'setting.requireLineOfSight': 'Shooting needs a line of sight',
   'setting.eyeHeight': 'Eye height above the ground (blocks)',
-  'setting.friendlyFire': 'Figures may attack their own side'
+  'setting.friendlyFire': 'Figures may attack their own side',
+  'setting.wallCorner': 'Diagonal past a wall corner (strict: never; loose: if one way round is open)',
+
+  // The battlemap (map-hooks.ts): the ruler's unit and the token's states.
+  'unit.squares': 'squares',
+  'condition.engaged': 'engaged in melee',
+  'condition.out': 'out of the fight'
 } as const satisfies Record<keyof typeof es, string>
 
 /** The Minecraft catalogue by locale: Spanish first (the rules' own terms), English with the same keys. */

@@ -84,7 +84,7 @@ export type ChargeResult = { path: Cell[] } | { violation: string }
 function laneViolation(state: EncounterState, charger: Combatant, cell: Cell): boolean {
   const flying = readStats(charger).flying
   if (blocksMovement(state, cell)) return true
-  const slows = ['pit', 'difficult', 'hampering', 'lowWall', 'climb'] as const
+  const slows = ['pit', 'difficult', 'hampering', 'lowWall', 'climb', 'water'] as const
   if (!flying && slows.some((k) => hasTerrain(state, cell, k))) return true
   return occupantsAt(state, cell).some(
     (o) => o.id !== charger.id && !sharesSpace(o, charger) && !isHelpless(o)

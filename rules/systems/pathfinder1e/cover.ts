@@ -1,5 +1,16 @@
+import { segmentCrossesEdges } from '../../core/board'
+import { hasEdges, stepCrossesWall } from '../../core/edges'
 import type { Combatant, EncounterState } from '../../core/types'
-import { cellsOf, distanceToCellFt, hasTerrain, isWall, occupantsAt, sharesSpace, type Cell } from './grid'
+import {
+  cellsOf,
+  distanceToCellFt,
+  hasTerrain,
+  isWall,
+  occupantsAt,
+  sharesSpace,
+  sideOf,
+  type Cell
+} from './grid'
 import type { PfSettings } from './settings'
 import { hasCondition, readStats } from './stats'
 
@@ -13,6 +24,11 @@ import { hasCondition, readStats } from './stats'
 // wall corner gives cover (some lines cut the wall), a figure beside a wall shooting along it has a clear
 // line, and a wall drawn as a diagonal staircase of squares is solid. Creatures (soft cover) and low walls
 // are traced the same way.
+//
+// Walls and closed doors on square edges (`board.walls`, `board.doors`) are zero-thick: the same grazing rule
+// reads them with each line's ends moved a quarter square into the squares they belong to (a corner of a
+// figure standing against a wall lies on the wall, and must not see through it), so a line is stopped by an
+// edge it cuts, or by a point where closed edges meet on both sides of it; running along one stops nothing.
 
 /** §4.6 cover, weakest first: soft (creatures, ranged only), partial (GM, G-2), normal, improved, total. */
 export type CoverLevel = 'none' | 'soft' | 'partial' | 'normal' | 'improved' | 'total'
@@ -162,17 +178,34 @@ function obstacleCovers(attacker: Combatant, target: Combatant, cell: Cell, rang
   return distanceToCellFt(attacker, cell) >= targetFt
 }
 
+/**
+ * A corner of the square block at `pos` (`side` squares), in quarter-square units and moved a quarter
+ * square toward the block's centre: inside the block, off every grid line.
+ */
+function insetCorner(corner: Cell, pos: Cell, side: number): Cell {
+  const toward = (c: number, p0: number) => (2 * p0 + side - 2 * c >= 0 ? 1 : -1)
+  return { x: 4 * corner.x + toward(corner.x, pos.x), y: 4 * corner.y + toward(corner.y, pos.y) }
+}
+
+/** True when the line from corner p of `from`'s block to corner q of square `to` crosses a closed edge. */
+function edgeStops(state: EncounterState, from: Combatant, p: Cell, to: Cell, q: Cell): boolean {
+  if (!hasEdges(state.board)) return false
+  return segmentCrossesEdges(state.board, insetCorner(p, from.pos, sideOf(from)), insetCorner(q, to, 1), 4)
+}
+
 function traceLine(
   state: EncounterState,
   attacker: Combatant,
   target: Combatant,
   p: Cell,
-  q: Cell
+  q: Cell,
+  square: Cell
 ): LineResult {
   const { inside, between } = lineContacts(p, q)
   const touches = (solid: (cell: Cell) => boolean) =>
     inside.some(solid) || between.some(([a, b]) => solid(a) && solid(b))
-  if (touches((c) => isWall(state, c))) return { blocked: true, level: 'normal' }
+  if (touches((c) => isWall(state, c)) || edgeStops(state, attacker, p, square, q))
+    return { blocked: true, level: 'normal' }
   const lowWall = (c: Cell) => hasTerrain(state, c, 'lowWall') && obstacleCovers(attacker, target, c, true)
   const slit = (c: Cell) => hasTerrain(state, c, 'arrowSlit') && obstacleCovers(attacker, target, c, false)
   // Soft cover: standing creatures only (a body on the floor is no screen); a mount and its rider are one.
@@ -204,7 +237,7 @@ function rangedCover(state: EncounterState, attacker: Combatant, target: Combata
   let best: CoverLevel = 'total'
   for (const from of uniqueCorners(attacker)) {
     for (const square of cellsOf(target)) {
-      const lines = cornersOfCell(square).map((to) => traceLine(state, attacker, target, from, to))
+      const lines = cornersOfCell(square).map((to) => traceLine(state, attacker, target, from, to, square))
       if (lines.every((l) => l.blocked)) continue
       const level = lines.reduce<CoverLevel>((acc, l) => strongerCover(acc, l.level), 'none')
       if (coverRank[level] < coverRank[best]) best = level
@@ -217,15 +250,25 @@ function rangedCover(state: EncounterState, attacker: Combatant, target: Combata
 /**
  * §4.6 melee against an adjacent target: cover only when a wall or low wall stands between, i.e. on a
  * diagonal the square beside the diagonal is solid. Big figures pick any of their squares ([TEXT L369]).
+ * Walls on edges: a closed edge between two side-by-side squares, or on both ways round a diagonal's
+ * corner, shuts that pair (total cover: no line passes); a closed edge on one way round gives cover.
  */
 function adjacentMeleeCover(state: EncounterState, attacker: Combatant, target: Combatant): CoverLevel {
-  let sawAdjacent = false
+  let best: CoverLevel | null = null
+  const edges = hasEdges(state.board)
   for (const a of cellsOf(attacker)) {
     for (const t of cellsOf(target)) {
       const dx = t.x - a.x
       const dy = t.y - a.y
       if (Math.max(Math.abs(dx), Math.abs(dy)) !== 1) continue
-      sawAdjacent = true
+      if (edges && stepCrossesWall(state.board, a, t, 'loose')) {
+        best ??= 'total'
+        continue
+      }
+      if (edges && stepCrossesWall(state.board, a, t, 'strict')) {
+        best = 'normal'
+        continue
+      }
       if (dx === 0 || dy === 0) return 'none'
       const between = [
         { x: a.x + dx, y: a.y },
@@ -234,9 +277,10 @@ function adjacentMeleeCover(state: EncounterState, attacker: Combatant, target: 
       const solid = (cell: Cell) =>
         isWall(state, cell) || hasTerrain(state, cell, 'lowWall') || hasTerrain(state, cell, 'arrowSlit')
       if (!between.some(solid)) return 'none'
+      best = 'normal'
     }
   }
-  return sawAdjacent ? 'normal' : 'none'
+  return best ?? 'none'
 }
 
 function adjacentOrSharing(a: Combatant, b: Combatant): 'share' | 'adjacent' | 'apart' {
@@ -264,13 +308,20 @@ export function coverBetween(
   return mode === 'melee' && level === 'soft' ? 'none' : level
 }
 
-/** §4.5 / §4.6: line of sight — some line from a corner of `from` reaches a corner of `to` past the walls. */
+/**
+ * §4.5 / §4.6: line of sight — some line from a corner of `from` reaches a corner of `to` past the walls
+ * (square walls, and walls and closed doors on edges). Adjacent figures see each other unless every
+ * adjacent pair of their squares is shut off by closed edges.
+ */
 export function lineOfSight(state: EncounterState, from: Combatant, to: Combatant): boolean {
-  if (adjacentOrSharing(from, to) !== 'apart') return true
+  const contact = adjacentOrSharing(from, to)
+  if (contact === 'share') return true
+  if (contact === 'adjacent') return adjacentMeleeCover(state, from, to) !== 'total'
   const wall = (c: Cell) => isWall(state, c)
   for (const p of uniqueCorners(from))
     for (const square of cellsOf(to))
-      for (const q of cornersOfCell(square)) if (!lineInside(p, q, wall)) return true
+      for (const q of cornersOfCell(square))
+        if (!lineInside(p, q, wall) && !edgeStops(state, from, p, square, q)) return true
   return false
 }
 

@@ -1,11 +1,14 @@
 import { footprintCells, footprintSide } from '../../core/footprint'
-import type { Board, Combatant, EncounterState } from '../../core/types'
+import { hasEdges, stepCrossesWall } from '../../core/edges'
+import type { Board, Combatant, EncounterState, GroundKind } from '../../core/types'
+import { foldLights } from './lights'
 import { readSettings, type PfSettings } from './settings'
 import { readStats, sizes } from './stats'
 
 // pathfinder1e.md §2: the square grid the Pathfinder rules read. Squares are 5 ft; `Combatant.pos` is the
 // top-left square of a figure's footprint and `Combatant.size` its side in squares (a tiny figure, size 0.5,
-// stands on one square it may share). Walls are `board.blocks`; everything else is `settings.terrain`.
+// stands on one square it may share). Walls are `board.blocks` (whole squares) and `board.walls`/`doors` (on
+// edges, core/edges.ts); terrain is `settings.terrain` plus the map's painted `board.ground`.
 
 /** A board square (or, for templates, the grid intersection at its top-left corner). */
 export type Cell = { x: number; y: number }
@@ -66,7 +69,11 @@ export function distanceToCellFt(c: Combatant, cell: Cell): number {
 
 const terrainCache = new WeakMap<PfSettings['terrain'], Map<string, Terrain[]>>()
 
-/** Bits of `squareFlags`: a wall, each terrain kind, and off the board. */
+/**
+ * Bits of `squareFlags`: a wall, each terrain kind, off the board, and the painted ground of the map
+ * (`board.ground`): `difficult` is the same bit as the settings' difficult terrain, `water` (§3.1 move: swim at
+ * ¼ speed) and `impassable` (entered by nobody, open to sight) have their own.
+ */
 export const SQUARE = {
   wall: 1,
   difficult: 2,
@@ -77,17 +84,23 @@ export const SQUARE = {
   fog: 64,
   dark: 128,
   climb: 256,
-  offBoard: 512
-} as const satisfies Record<TerrainKind | 'wall' | 'offBoard', number>
+  offBoard: 512,
+  water: 1024,
+  impassable: 2048
+} as const satisfies Record<TerrainKind | GroundKind | 'wall' | 'offBoard', number>
 
 const flagCache = new WeakMap<
   Board['blocks'],
-  WeakMap<PfSettings['terrain'], { width: number; flags: Uint16Array }>
+  WeakMap<
+    PfSettings['terrain'],
+    { width: number; ground: Board['ground']; lights: Board['lights']; flags: Uint16Array }
+  >
 >()
 
 /**
  * What a square holds, as `SQUARE` bits, from one array per wall list and terrain list (movement searches ask
- * this for every neighbour of every square they reach).
+ * this for every neighbour of every square they reach), rebuilt when the map's ground or lights change: the
+ * `dark` bit is the settings' dark terrain and the map's dark areas, less its light areas (lights.ts).
  */
 export function squareFlags(state: EncounterState, cell: Cell): number {
   const { board } = state
@@ -100,7 +113,13 @@ export function squareFlags(state: EncounterState, cell: Cell): number {
     flagCache.set(board.blocks, byTerrain)
   }
   let grid = byTerrain.get(terrain)
-  if (!grid || grid.width !== width || grid.flags.length !== width * height) {
+  if (
+    !grid ||
+    grid.width !== width ||
+    grid.flags.length !== width * height ||
+    grid.ground !== board.ground ||
+    grid.lights !== board.lights
+  ) {
     const flags = new Uint16Array(width * height)
     const put = (x: number, y: number, bit: number) => {
       const i = y * width + x
@@ -108,7 +127,10 @@ export function squareFlags(state: EncounterState, cell: Cell): number {
     }
     for (const b of board.blocks) put(b.x, b.y, SQUARE.wall)
     for (const t of terrain) put(t.x, t.y, SQUARE[t.kind])
-    grid = { width, flags }
+    for (const g of board.ground ?? []) put(g.x, g.y, SQUARE[g.kind])
+    // The map's light and darkness areas (lights.ts): dark areas set the dark bit, light areas clear it.
+    if (board.lights?.length) foldLights(flags, width, height, board.lights, SQUARE.dark)
+    grid = { width, ground: board.ground, lights: board.lights, flags }
     byTerrain.set(terrain, grid)
   }
   return grid.flags[cell.y * width + cell.x] ?? 0
@@ -139,17 +161,20 @@ export function terrainAt(state: EncounterState, cell: Cell): readonly Terrain[]
   return index.get(cellKey(cell)) ?? []
 }
 
-/** True when the square has terrain of this kind. */
-export function hasTerrain(state: EncounterState, cell: Cell, kind: TerrainKind): boolean {
+/** True when the square has terrain of this kind (settings terrain or painted ground). */
+export function hasTerrain(state: EncounterState, cell: Cell, kind: TerrainKind | GroundKind): boolean {
   return (squareFlags(state, cell) & SQUARE[kind]) !== 0
 }
 
 /**
- * True when nothing may enter the square: off the board, a wall, or an arrow slit (G-3: we read an
- * `arrowSlit` square as a piece of wall pierced by a slit — solid to movement, open to sight).
+ * True when nothing may enter the square: off the board, a wall, an arrow slit (G-3: we read an
+ * `arrowSlit` square as a piece of wall pierced by a slit — solid to movement, open to sight) or ground
+ * painted impassable (open to sight, and no corner: §2 lets a diagonal pass impassable obstacles).
  */
 export function blocksMovement(state: EncounterState, cell: Cell): boolean {
-  return (squareFlags(state, cell) & (SQUARE.offBoard | SQUARE.wall | SQUARE.arrowSlit)) !== 0
+  return (
+    (squareFlags(state, cell) & (SQUARE.offBoard | SQUARE.wall | SQUARE.arrowSlit | SQUARE.impassable)) !== 0
+  )
 }
 
 const occupancyCache = new WeakMap<readonly Combatant[], Map<string, Combatant[]>>()
@@ -181,10 +206,14 @@ export function occupantsAt(
 }
 
 /**
- * §2 [TEXT L305–307]: a one-square diagonal step from `from` to `to` that passes a wall corner (either square
- * beside the diagonal is solid). Pits, low walls and creatures are not corners: diagonals may pass them.
+ * §2 [TEXT L305–307]: a one-square step from `from` to `to` that runs into a wall: it crosses a wall or closed
+ * door on the edge between (walls on edges, `board.walls`/`board.doors`), or it is diagonal and passes a wall
+ * corner — either square beside the diagonal is solid, or any closed edge meets the corner it passes (the
+ * strict corner rule: "you cannot move diagonally past a corner"). Pits, low walls, impassable ground and
+ * creatures are not corners: diagonals may pass them.
  */
 export function cornerBlocked(state: EncounterState, from: Cell, to: Cell): boolean {
+  if (hasEdges(state.board) && stepCrossesWall(state.board, from, to, 'strict')) return true
   const dx = to.x - from.x
   const dy = to.y - from.y
   if (Math.abs(dx) !== 1 || Math.abs(dy) !== 1) return false

@@ -1,3 +1,5 @@
+import { footprintCrossesWall } from '../../core/board'
+import { hasEdges } from '../../core/edges'
 import { DIRECTIONS } from '../../core/geometry'
 import type { Combatant, EncounterState } from '../../core/types'
 import {
@@ -89,7 +91,9 @@ function passage(
  * §2: the cost in squares of one step of the footprint from `from` to the neighbouring `to` (top-left
  * squares), and the diagonal parity after it; null when the step is illegal. 1-2-1 diagonals by `parity`.
  * Doublings [TEXT L351–353]: difficult terrain ×2 (a diagonal 3), a helpless Large body ×2 (G-7), a climb
- * square without a climb speed ×4 (¼ speed); doubled k times a square costs 2^k and a diagonal 3·2^(k−1).
+ * square without a climb speed ×4 (¼ speed), and so a water square without a swim speed (§3.1 Move: "climb or
+ * swim at ¼ speed"); impassable ground is never entered. Walls and closed doors on edges stop the step,
+ * and a diagonal past a corner any of them meets (the strict corner rule, [TEXT L305]); doubled k times a square costs 2^k and a diagonal 3·2^(k−1).
  * A hampering obstacle or low wall adds 2 to enter its square [TEXT L335]. A doubled diagonal advances the
  * parity only with `difficultDiagonalCountsForParity` (A3). Flyers ignore terrain costs and cross pits.
  * Run, charge and 5-ft step refuse hindered squares; a 5-ft step also refuses darkness [TEXT L237].
@@ -119,25 +123,30 @@ export function stepCost(
   const inStart = (c: Cell) => c.x >= from.x && c.y >= from.y && c.x < from.x + side && c.y < from.y + side
   let difficult = false
   let climb = false
+  let swim = false
   let obstacle = false
   let dark = false
   for (const c of dest) {
     const flags = squareFlags(state, c)
+    if (flags & SQUARE.impassable) return null
     if (!s.flying && flags & SQUARE.pit) return null
     difficult ||= (flags & SQUARE.difficult) !== 0
     climb ||= (flags & SQUARE.climb) !== 0
+    swim ||= (flags & SQUARE.water) !== 0
     if (inStart(c)) continue
     obstacle ||= (flags & (SQUARE.hampering | SQUARE.lowWall)) !== 0
     dark ||= (flags & SQUARE.dark) !== 0
   }
   const diagonal = dx !== 0 && dy !== 0
   if (diagonal && cornerCut(state, from, side, dx, dy)) return null
+  if (hasEdges(state.board) && footprintCrossesWall(state.board, from, side, to, 'strict')) return null
   let doublings = 0
   let extra = 0
   if (!s.flying) {
     climb &&= s.speed.climb === undefined
-    if ((difficult || climb || obstacle) && mode !== 'move' && mode !== 'withdraw') return null
-    doublings += (difficult ? 1 : 0) + (climb ? 2 : 0)
+    swim &&= s.speed.swim === undefined
+    if ((difficult || climb || swim || obstacle) && mode !== 'move' && mode !== 'withdraw') return null
+    doublings += (difficult ? 1 : 0) + (climb ? 2 : 0) + (swim ? 2 : 0)
     extra += obstacle ? 2 : 0
   }
   if (mode === 'step' && dark) return null
@@ -180,7 +189,8 @@ export function canEndIn(state: EncounterState, mover: Combatant, cell: Cell): b
   if (!fit) return false
   for (const c of cellsAt(cell, sideOf(mover))) {
     if (fit === 'squeeze' && isSolid(state, c)) continue
-    if (!s.flying && hasTerrain(state, c, 'pit')) return false
+    const flags = squareFlags(state, c)
+    if (flags & SQUARE.impassable || (!s.flying && flags & SQUARE.pit)) return false
     for (const o of occupantsAt(state, c, { includeOut: true })) {
       if (o.id === mover.id || sharesSpace(mover, o)) continue
       const fills = readStats(o).fillsSquares && !o.out
@@ -266,6 +276,7 @@ export function minimumMoveAllowed(state: EncounterState, mover: Combatant, to: 
   const open = cellsAt(to, side).filter((c) => fit === 'free' || !isSolid(state, c))
   if (open.some((c) => !s.flying && hasTerrain(state, c, 'pit'))) return false
   if (dx !== 0 && dy !== 0 && cornerCut(state, mover.pos, side, dx, dy)) return false
+  if (hasEdges(state.board) && footprintCrossesWall(state.board, mover.pos, side, to, 'strict')) return false
   for (const cell of open)
     for (const o of occupantsAt(state, cell, { includeOut: true }))
       if (passage(state, mover, o, 'move') === null) return false

@@ -1,5 +1,7 @@
+import { hasEdges } from '../../core/edges'
 import { directionVector } from '../../core/geometry'
 import type { Action, Combatant, EncounterState } from '../../core/types'
+import { burstOrigins, coneOrigin } from './area-edges'
 import { lineInside } from './cover'
 import { cellKey, isWall, pfDistanceSquares, sideOf, type Cell } from './grid'
 import { canAffect, pickByHitDice, type PfSpell } from './spells'
@@ -47,10 +49,14 @@ function cornersOf(c: Combatant): Cell[] {
   return out
 }
 
-/** Line of effect to an intersection: some line from a corner of the caster's space passes inside no wall. */
+/**
+ * Line of effect to an intersection: some line from a corner of the caster's space passes inside no wall,
+ * and, with walls or doors on edges, the caster reaches a square round the point past them (`burstOrigins`).
+ */
 export function lineOfEffectToPoint(state: EncounterState, caster: Combatant, p: Cell): boolean {
   const wall = (cell: Cell) => isWall(state, cell)
-  return cornersOf(caster).some((q) => !lineInside(q, p, wall))
+  if (!cornersOf(caster).some((q) => !lineInside(q, p, wall))) return false
+  return !hasEdges(state.board) || burstOrigins(state, caster, p).length > 0
 }
 
 /** True when the intersection lies on the board (its edges included). */
@@ -84,14 +90,20 @@ export function areaCells(
   if (!area) return undefined
   if (area.shape === 'burst') {
     const point = aimPoint(action)
-    return point ? effectCells(state, point, burstCells(point, area.radiusFt)) : undefined
+    if (!point) return undefined
+    // Walls on edges: the burst leaves only from the squares round the point on the caster's side.
+    const origins = hasEdges(state.board) ? burstOrigins(state, caster, point) : undefined
+    return effectCells(state, point, burstCells(point, area.radiusFt), origins)
   }
   const direction = coneDirection(action)
   if (direction === undefined) return undefined
   const cells = coneCells(caster, direction, area.lengthFt)
   const reached = new Set<string>()
-  for (const origin of coneOrigins(caster, direction))
-    for (const cell of effectCells(state, origin, cells)) reached.add(cellKey(cell))
+  const edges = hasEdges(state.board)
+  for (const origin of coneOrigins(caster, direction)) {
+    const from = edges ? [coneOrigin(caster, origin)] : undefined
+    for (const cell of effectCells(state, origin, cells, from)) reached.add(cellKey(cell))
+  }
   return cells.filter((cell) => reached.has(cellKey(cell)))
 }
 

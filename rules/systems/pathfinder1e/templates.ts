@@ -1,5 +1,7 @@
 import { directionVector } from '../../core/geometry'
+import { hasEdges } from '../../core/edges'
 import type { Combatant, EncounterState } from '../../core/types'
+import { edgeClear, insetInto } from './area-edges'
 import { lineInside } from './cover'
 import { cellKey, cellsOf, footprintGap, isWall, onBoard, pfDistanceSquares, sideOf, type Cell } from './grid'
 
@@ -78,11 +80,22 @@ function sortRows(cells: Cell[]): Cell[] {
 /**
  * The squares of an area an effect actually reaches from its point of origin (a grid intersection): on the
  * board, not walls, and with line of effect — some line from the point to a corner or the centre of the
- * square passes inside no wall (the same grazing rule as cover).
+ * square passes inside no wall (the same grazing rule as cover). On a board with walls or doors on edges,
+ * the square also needs a line from one of `origins` (the point moved into the squares it leaves from, in
+ * quarter units: area-edges.ts) that crosses no closed edge; without `origins` it leaves from every square
+ * round the point.
  */
-export function effectCells(state: EncounterState, point: Cell, cells: readonly Cell[]): Cell[] {
+export function effectCells(
+  state: EncounterState,
+  point: Cell,
+  cells: readonly Cell[],
+  origins?: readonly Cell[]
+): Cell[] {
+  const edges = hasEdges(state.board)
+  const from = edges ? (origins ?? aroundPoint(point)) : []
   return cells.filter((cell) => {
     if (!onBoard(state, cell) || isWall(state, cell)) return false
+    if (edges && !edgeClear(state, from, cell)) return false
     const p = { x: 2 * point.x, y: 2 * point.y }
     const aims = [
       { x: 2 * cell.x + 1, y: 2 * cell.y + 1 },
@@ -93,6 +106,13 @@ export function effectCells(state: EncounterState, point: Cell, cells: readonly 
     ]
     return aims.some((q) => !lineInside(p, q, (c) => isWall(state, c), 2))
   })
+}
+
+// With no origins given the point leaves from all four squares round it (callers with a caster pass theirs).
+function aroundPoint(point: Cell): Cell[] {
+  return [0, 1].flatMap((dy) =>
+    [0, 1].map((dx) => insetInto(point, { x: point.x - 1 + dx, y: point.y - 1 + dy }))
+  )
 }
 
 /** The figures with any square in the area (standing figures; bodies on the floor too when asked). */

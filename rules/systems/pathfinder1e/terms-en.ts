@@ -216,6 +216,17 @@ export const en: Record<keyof typeof es, string> = {
   'condition.mounted': 'Mounted',
   'condition.flatFooted': 'Flat-footed',
   'condition.helpless': 'Helpless',
+  // The battlemap (map-hooks.ts): health states on the token, the ruler, templates and cover.
+  'condition.disabled': 'Disabled',
+  'condition.dying': 'Dying',
+  'unit.feet': 'ft',
+  'template.burst10': '10-ft burst',
+  'template.cone15': '15-ft cone',
+  'cover.soft': 'Soft cover (creatures; ranged attacks only)',
+  'cover.partial': 'Partial cover',
+  'cover.normal': 'Cover',
+  'cover.improved': 'Improved cover',
+  'cover.total': 'Total cover',
 
   'effect.charged': 'Charged (−2 AC)',
   'effect.totalDefense': 'Total defense',

@@ -216,6 +216,17 @@ export const es = {
   'condition.mounted': 'Montado',
   'condition.flatFooted': 'Desprevenido',
   'condition.helpless': 'Indefenso',
+  // The battlemap (map-hooks.ts): health states on the token, the ruler, templates and cover.
+  'condition.disabled': 'Incapacitado',
+  'condition.dying': 'Moribundo',
+  'unit.feet': 'pies',
+  'template.burst10': 'Explosión de 10 pies',
+  'template.cone15': 'Cono de 15 pies',
+  'cover.soft': 'Cobertura blanda (criaturas; solo contra ataques a distancia)',
+  'cover.partial': 'Cobertura parcial',
+  'cover.normal': 'Cobertura',
+  'cover.improved': 'Cobertura mejorada',
+  'cover.total': 'Cobertura total',
 
   'effect.charged': 'Ha cargado (−2 a la CA)',
   'effect.totalDefense': 'Defensa total',

@@ -1,12 +1,31 @@
 // pixi compiles shaders with `new Function` unless this polyfill is loaded; the app runs under a strict CSP
 import 'pixi.js/unsafe-eval'
 import type { Application } from 'pixi.js'
-import { Container, Rectangle, type FederatedPointerEvent, type PointData } from 'pixi.js'
+import { Container } from 'pixi.js'
+import { BoardLayer } from './board-layer'
+import {
+  BASE_CELL,
+  boardToScreen,
+  centerOn,
+  fitCamera,
+  keepOnScreen,
+  visibleWorld,
+  zoomAbout,
+  type CameraState,
+  type Point
+} from './camera'
+import { ContextWatch } from './context-loss'
+import { EffectsLayer, type EffectsHost } from './effects-layer'
+import { FogLayer } from './fog-layer'
+import { tokenSeen } from './fog-math'
 import { GridLayer } from './grid-layer'
 import { HighlightLayer } from './highlight-layer'
-import { GUTTER, makeStyles, MIN_CELL, type Layout } from './style'
+import { MapInput } from './input'
+import { Minimap } from './minimap'
+import { OverlayLayer } from './overlay-layer'
 import { createMapApp, fitToHost } from './pixi-app'
-import { TerrainLayer } from './terrain-layer'
+import { PreviewLayer } from './preview-layer'
+import { GUTTER, makeStyles, MIN_CELL, type Layout } from './style'
 import { TextureCache } from './textures'
 import { TokenLayer } from './token-layer'
 import type { BattlemapView, Cell, MapEffect, MapPointer } from './view'
@@ -15,28 +34,50 @@ export type { BattlemapView, Cell, MapEffect, MapPointer, TokenView } from './vi
 
 /** Options for `Battlemap.create`. */
 export interface BattlemapOptions {
-  preference?: 'webgl' | 'canvas'
+  /** `auto`: Canvas2D where WebGL is a software rasteriser (see `softwareWebGL`). Default: pixi's choice. */
+  preference?: 'webgl' | 'canvas' | 'auto'
 }
 
+/** Chunk baking allowed per interactive frame (ms); the rest waits for the next frame. */
+const BAKE_BUDGET_MS = 8
+/** Token labels are drawn only from this zoom up (smaller, they are unreadable and cost 4 texts each). */
+const LABEL_ZOOM = 0.6
+
 /**
- * The Pixi battlemap: draws a `BattlemapView` fitted to its host element and reports pointer input
- * as cells. It renders only when asked (sync/resize), never on a ticker: software WebGL in tests
- * takes ~100 ms a frame, and a GM console has nothing to animate between state changes.
+ * The Pixi battlemap: draws a `BattlemapView` through a camera (pan, zoom, fit, minimap) and reports
+ * pointer input in board terms. It renders on demand, never on a ticker: a sync renders at once, a pan or
+ * zoom schedules one animation frame (coalesced), and only animations ask for frames while they run.
+ * The static board is baked in chunks (board-layer.ts), tokens and chunks off screen are culled, the fog
+ * is one texture; a lost WebGL context is rebuilt; `destroy` frees every texture the map made.
  */
 export class Battlemap {
   /** 'webgl' | 'webgpu' | 'canvas' */
   readonly rendererName: string
   private readonly world = new Container({ isRenderGroup: true })
   private readonly cache: TextureCache
-  private readonly terrain: TerrainLayer
+  private readonly board: BoardLayer
   private readonly grid: GridLayer
+  private readonly preview = new PreviewLayer()
   private readonly highlights: HighlightLayer
+  private readonly overlay: OverlayLayer
   private readonly tokens: TokenLayer
+  private readonly effects: EffectsLayer
+  private readonly fog = new FogLayer()
+  private readonly minimap = new Minimap()
+  private readonly input: MapInput
+  private readonly context: ContextWatch
   private readonly hoverListeners: Array<(cell: Cell | null) => void> = []
   private readonly clickListeners: Array<(cell: Cell) => void> = []
+  private readonly pointerListeners: Array<(e: MapPointer) => void> = []
   private view: BattlemapView | null = null
-  private layout: Layout | null = null
+  private layout: Layout
+  private cam: CameraState = { x: GUTTER, y: GUTTER, scale: 1 }
+  /** True until the person moves the camera: a resize then refits the board. */
+  private autoFit = true
+  private boardKey = ''
   private hovered: string | null = null
+  private frameRequest = 0
+  private generation = 0
   private destroyed = false
 
   /** Creates the renderer, appends its canvas to `host` and sizes it to the host. */
@@ -49,37 +90,48 @@ export class Battlemap {
     private readonly app: Application
   ) {
     this.rendererName = app.renderer.name
+    this.layout = this.makeLayout()
     this.cache = new TextureCache(app.renderer)
-    this.terrain = new TerrainLayer(app.renderer)
+    this.board = new BoardLayer(app.renderer, () => this.requestFrame())
     this.grid = new GridLayer(app.renderer)
     this.highlights = new HighlightLayer(this.cache)
+    this.overlay = new OverlayLayer(this.cache)
     this.tokens = new TokenLayer(this.cache)
+    this.effects = new EffectsLayer(this.effectsHost())
+    // tokens are their own render group: culling them does not rebuild the board's instructions
+    this.tokens.container.isRenderGroup = true
+    // fog hides tokens and effects in unseen squares; the text pills (highlights.over) stay readable above it
     this.world.addChild(
-      this.terrain.container,
+      this.board.container,
       this.grid.container,
+      this.preview.container,
       this.highlights.under,
+      this.overlay.container,
       this.tokens.container,
+      this.effects.container,
+      this.fog.container,
       this.highlights.over
     )
-    const stage = app.stage
-    stage.addChild(this.world)
-    // only the stage is hit-tested, against the board rectangle; children never take events
-    stage.eventMode = 'static'
-    stage.interactiveChildren = false
-    stage.hitArea = new Rectangle(0, 0, 0, 0)
-    stage.on('pointermove', (e: FederatedPointerEvent) => this.setHover(this.cellAt(e.global)))
-    stage.on('pointerout', () => this.setHover(null))
-    stage.on('pointertap', (e: FederatedPointerEvent) => {
-      const cell = this.cellAt(e.global)
-      if (cell) for (const cb of this.clickListeners) cb(cell)
-    })
+    app.stage.addChild(this.world, this.minimap.container)
+    // input is plain DOM (input.ts); pixi's event system never hit-tests the scene
+    app.stage.eventMode = 'none'
+    app.stage.interactiveChildren = false
+    this.input = new MapInput(host, app.canvas, this.inputHost())
+    this.context = new ContextWatch(app.canvas, app.renderer, () => this.restore())
   }
 
   /** Shows `view`; layers skip unchanged parts, and a frame is rendered only if something changed. */
   sync(view: BattlemapView): void {
     if (this.destroyed) return
     this.view = view
-    if (this.update(view)) this.app.render()
+    const key = `${view.width}x${view.height}`
+    // a new board (or the first): fit it, as the fixed-size map always did
+    if (key !== this.boardKey) {
+      this.boardKey = key
+      this.autoFit = true
+      this.cam = this.fitted(true)
+    }
+    if (this.update(view)) this.renderFrame(Infinity)
   }
 
   /** Calls `cb` with the hovered square whenever it changes, and with null when the pointer leaves. */
@@ -93,119 +145,247 @@ export class Battlemap {
   }
 
   /**
-   * Calls `cb` with every pointer event in board terms (down/move/up of any button, and the context
-   * menu), for the editor's brushes, token drags, rulers and the token HUD.
+   * Calls `cb` with every pointer event in board terms (left/right down, move, up, and `context` for a
+   * right-click that did not pan), for the editor's brushes, token drags, rulers and the token HUD.
    */
   onPointer(cb: (e: MapPointer) => void): void {
-    void cb // contract: implemented with the camera (issue 6)
+    this.pointerListeners.push(cb)
   }
 
   /** Pans the view by screen pixels. */
   panBy(dx: number, dy: number): void {
-    void dx
-    void dy
+    this.setCamera({ scale: this.cam.scale, x: this.cam.x + dx, y: this.cam.y + dy })
   }
 
   /** Zooms by `factor` about a screen point (CSS px relative to the canvas; default the centre). */
   zoomAt(factor: number, screen?: { x: number; y: number }): void {
-    void factor
-    void screen
+    const at = screen ?? { x: this.app.renderer.width / 2, y: this.app.renderer.height / 2 }
+    this.setCamera(zoomAbout(this.cam, factor, at))
   }
 
   /** Fits the whole board in the host. */
-  fit(): void {}
+  fit(): void {
+    this.autoFit = true
+    this.cam = this.fitted(false)
+    this.requestFrame()
+  }
 
   /** Centres the view on a square without changing the zoom. */
   centerOn(cell: Cell): void {
-    void cell
+    this.setCamera(centerOn(this.cam, cell, this.app.renderer.width, this.app.renderer.height))
   }
 
   /** The camera: board top-left in screen px and the zoom (1 = the base square size). */
   camera(): { x: number; y: number; scale: number } {
-    return { x: this.world.x, y: this.world.y, scale: this.world.scale.x }
+    return { ...this.cam }
+  }
+
+  /** Shows or hides the minimap (bottom-right corner; click or drag in it to move the view). */
+  setMinimap(on: boolean): void {
+    this.minimap.setVisible(on)
+    this.requestFrame()
   }
 
   /** Turns the short animations on or off (off: `play` resolves at once). */
   setAnimations(on: boolean): void {
-    void on
+    this.effects.enabled = on
   }
 
   /** Plays effects (moves, hits, numbers); resolves when they are done. */
   async play(effects: readonly MapEffect[]): Promise<void> {
-    void effects
+    if (this.destroyed) return
+    await this.effects.play(effects)
   }
 
   /** Centre of a square in CSS px relative to the canvas's top-left corner (for e2e clicks). */
   cellCenter(cell: Cell): { x: number; y: number } {
-    const c = this.layout?.cell ?? MIN_CELL
-    return { x: this.world.x + (cell.x + 0.5) * c, y: this.world.y + (cell.y + 0.5) * c }
+    return boardToScreen(this.cam, { x: cell.x + 0.5, y: cell.y + 0.5 })
   }
 
-  /** Refits the canvas and the board to the host's current size, then renders one frame. */
+  /** Refits the canvas to the host's current size (and the board, unless the camera was moved), renders. */
   resize(): void {
     if (this.destroyed) return
     fitToHost(this.app, this.host)
+    if (this.layout.resolution !== this.app.renderer.resolution) this.relayout()
+    if (this.autoFit && this.view) this.cam = this.fitted(true)
     if (this.view) this.update(this.view)
+    this.renderFrame(Infinity)
+  }
+
+  /**
+   * Draws one frame now: positions the camera, culls chunks and tokens, bakes chunks coming into view
+   * (for up to `bakeBudgetMs`; more are scheduled), renders. The bench times this.
+   */
+  renderFrame(bakeBudgetMs = BAKE_BUDGET_MS): void {
+    if (this.destroyed || this.context.lost) return
+    const view = this.view
+    const sw = this.app.renderer.width
+    const sh = this.app.renderer.height
+    this.world.position.set(this.cam.x, this.cam.y)
+    this.world.scale.set(this.cam.scale)
+    const visible = visibleWorld(this.cam, sw, sh)
+    Object.assign(this.layout.visible, visible)
+    let pending = false
+    if (view) {
+      const fog = view.fog
+      this.tokens.cull(
+        visible,
+        (t) => tokenSeen(fog, view.width, t.x, t.y, t.size),
+        this.cam.scale >= LABEL_ZOOM,
+        BASE_CELL
+      )
+      pending = this.board.prepare(this.cam, sw, sh, bakeBudgetMs)
+      this.minimap.update(
+        this.board.overviewTexture(),
+        this.fog.texture(),
+        view.width,
+        view.height,
+        this.cam,
+        sw,
+        sh
+      )
+    }
     this.app.render()
+    if (pending) this.requestFrame()
+  }
+
+  /** Textures the map owns now (baked chunks, overview, fog, coordinate strips, token and mark cache). */
+  liveTextures(): number {
+    return this.board.liveTextures() + this.fog.liveTextures() + this.grid.liveTextures() + this.cache.size
+  }
+
+  /** WebGL contexts lost (and rebuilt) since creation. */
+  get contextLosses(): number {
+    return this.context.losses
+  }
+
+  /** Chunks baked since creation (for the bench). */
+  get chunkBakes(): number {
+    return this.board.bakes
+  }
+
+  /** Loses the WebGL context on purpose and resolves once everything is rebuilt and redrawn (tests). */
+  loseContextForTest(): Promise<void> {
+    return this.context.loseForTest()
   }
 
   /** Destroys the renderer, its canvas, every texture the map generated, and the listeners. */
   destroy(): void {
     if (this.destroyed) return
     this.destroyed = true
+    if (this.frameRequest) cancelAnimationFrame(this.frameRequest)
     this.hoverListeners.length = 0
     this.clickListeners.length = 0
-    this.app.stage.removeAllListeners()
-    this.terrain.destroy()
+    this.pointerListeners.length = 0
+    this.input.destroy()
+    this.context.destroy()
+    this.effects.destroy()
+    this.board.destroy()
     this.grid.destroy()
+    this.preview.destroy()
     this.highlights.destroy()
+    this.overlay.destroy()
     this.tokens.destroy()
+    this.fog.destroy()
+    this.minimap.destroy()
     this.cache.clear()
     this.app.destroy({ removeView: true }, { children: true })
   }
 
-  /** Brings layout and layers up to date; true if anything visible changed. */
+  /** Brings the layers up to date; true if anything visible changed. */
   private update(view: BattlemapView): boolean {
-    let changed = this.relayout(view)
     const layout = this.layout
-    if (!layout) return false
-    changed = this.terrain.sync(view, layout) || changed
+    let changed = this.board.sync(view)
     changed = this.grid.sync(view, layout) || changed
+    changed = this.preview.sync(view.editPreview) || changed
     changed = this.highlights.sync(view, layout) || changed
+    changed = this.overlay.sync(view, layout) || changed
     changed = this.tokens.sync(view, layout) || changed
+    changed = this.fog.sync(view.fog, view.width, view.height) || changed
     return changed
   }
 
-  /** Recomputes the square size and board position; returns true if they changed. */
-  private relayout(view: BattlemapView): boolean {
-    const sw = this.app.renderer.width
-    const sh = this.app.renderer.height
-    const fit = Math.floor(Math.min((sw - 2 * GUTTER) / view.width, (sh - 2 * GUTTER) / view.height))
-    const cell = Math.max(MIN_CELL, fit)
-    const bw = view.width * cell
-    const bh = view.height * cell
-    // centre the board; if even the smallest squares overflow, pin it to the top-left instead
-    const x = Math.max(GUTTER, Math.round((sw - bw) / 2))
-    const y = Math.max(GUTTER, Math.round((sh - bh) / 2))
+  private makeLayout(): Layout {
     const resolution = this.app.renderer.resolution
-    const key = `${cell}:${x},${y}:${sw}x${sh}@${resolution}`
-    if (this.layout?.key === key) return false
-    // textures are drawn at one square size and pixel density
-    if (this.layout?.cell !== cell || this.layout.resolution !== resolution) this.cache.clear()
-    const styles = this.layout?.cell === cell ? this.layout.styles : makeStyles(cell)
-    this.layout = { cell, resolution, key, styles, visible: { x: -x, y: -y, width: sw, height: sh } }
-    this.world.position.set(x, y)
-    this.app.stage.hitArea = new Rectangle(x, y, bw, bh)
-    return true
+    // the key changes with the pixel density and after a lost context: every layer keyed on it redraws
+    const key = `${BASE_CELL}@${resolution}#${this.generation}`
+    const styles = this.layout?.styles ?? makeStyles(BASE_CELL)
+    return { cell: BASE_CELL, resolution, key, styles, visible: { x: 0, y: 0, width: 0, height: 0 } }
   }
 
-  private cellAt(p: PointData): Cell | null {
-    const view = this.view
-    const c = this.layout?.cell
-    if (!view || !c) return null
-    const x = Math.floor((p.x - this.world.x) / c)
-    const y = Math.floor((p.y - this.world.y) / c)
-    return x >= 0 && y >= 0 && x < view.width && y < view.height ? { x, y } : null
+  private relayout(): void {
+    this.cache.clear()
+    this.layout = this.makeLayout()
+  }
+
+  /** Rebuilds what the GPU lost with the context, then redraws everything (fog included). */
+  private restore(): void {
+    if (this.destroyed) return
+    this.generation++
+    this.relayout()
+    this.board.invalidate()
+    this.fog.invalidate()
+    if (this.view) this.update(this.view)
+    this.renderFrame(Infinity)
+  }
+
+  private fitted(initial: boolean): CameraState {
+    const v = this.view
+    if (!v) return this.cam
+    return fitCamera(
+      v.width,
+      v.height,
+      this.app.renderer.width,
+      this.app.renderer.height,
+      GUTTER,
+      initial ? MIN_CELL : 0
+    )
+  }
+
+  private setCamera(cam: CameraState): void {
+    const v = this.view
+    const next = v
+      ? keepOnScreen(cam, v.width, v.height, this.app.renderer.width, this.app.renderer.height)
+      : cam
+    if (next.x === this.cam.x && next.y === this.cam.y && next.scale === this.cam.scale) return
+    this.autoFit = false
+    this.cam = next
+    this.requestFrame()
+  }
+
+  /** Schedules one frame on the next animation frame; several requests before it make one frame. */
+  private requestFrame(): void {
+    if (this.frameRequest || this.destroyed) return
+    this.frameRequest = requestAnimationFrame(() => {
+      this.frameRequest = 0
+      this.renderFrame()
+    })
+  }
+
+  private inputHost() {
+    return {
+      camera: () => this.cam,
+      setCamera: (cam: CameraState) => this.setCamera(cam),
+      board: () => (this.view ? { w: this.view.width, h: this.view.height } : null),
+      minimap: () => this.minimap.area(),
+      lookAt: (p: Point) => this.centerOn({ x: p.x - 0.5, y: p.y - 0.5 }),
+      fit: () => this.fit(),
+      pointer: (e: MapPointer) => this.pointerListeners.forEach((cb) => cb(e)),
+      hover: (cell: Cell | null) => this.setHover(cell),
+      click: (cell: Cell) => this.clickListeners.forEach((cb) => cb(cell))
+    }
+  }
+
+  private effectsHost(): EffectsHost {
+    return {
+      layout: () => this.layout,
+      tokenDisplay: (id) => this.tokens.display(id),
+      tokenCell: (id) => {
+        const t = this.view?.tokens.find((token) => token.id === id)
+        return t ? { x: t.x, y: t.y } : undefined
+      },
+      render: () => this.renderFrame()
+    }
   }
 
   private setHover(cell: Cell | null): void {

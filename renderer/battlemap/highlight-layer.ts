@@ -1,5 +1,5 @@
 import { Container, Graphics, Sprite, type Text } from 'pixi.js'
-import { LabelPool } from './labels'
+import { drawPill, LabelPool } from './labels'
 import { targetRingTexture } from './marks'
 import { BAND_TINTS, bandTint, palette, type Layout } from './style'
 import type { TextureCache } from './textures'
@@ -7,7 +7,8 @@ import type { BattlemapView, Cell } from './view'
 
 /**
  * What the active figure could do: reachable squares with their cost (tinted by movement band, a warning
- * triangle where a move provokes), the hovered path and its cost (and how many it provokes),
+ * triangle where a move provokes), the hovered path and its cost (and how many it provokes), the numbered
+ * waypoints the planned move goes through,
  * a refused square with its reason, and rings on attackable figures. `under` sits below the tokens,
  * `over` (the pills with text) above them so a figure never hides an explanation.
  */
@@ -17,6 +18,7 @@ export class HighlightLayer {
   private readonly area = new Graphics()
   private readonly costs = new LabelPool()
   private readonly marks = new Graphics()
+  private readonly wayText = new LabelPool()
   private readonly rings = new Container()
   private readonly pills = new Graphics()
   private readonly pillText = new LabelPool()
@@ -24,7 +26,7 @@ export class HighlightLayer {
   private readonly keys = { area: '', marks: '', rings: '' }
 
   constructor(private readonly cache: TextureCache) {
-    this.under.addChild(this.area, this.costs.container, this.marks, this.rings)
+    this.under.addChild(this.area, this.costs.container, this.marks, this.wayText.container, this.rings)
     this.over.addChild(this.pills, this.pillText.container)
   }
 
@@ -48,12 +50,16 @@ export class HighlightLayer {
       changed = true
     }
     const pathText = view.pathLabel ?? (pathCost === null ? null : String(pathCost))
-    if (this.stale('marks', [layout.key, path, pathText, provokes, refused, start, occupied])) {
+    const waypoints = view.waypoints ?? []
+    if (this.stale('marks', [layout.key, path, pathText, provokes, refused, start, occupied, waypoints])) {
       this.marks.clear()
       this.pills.clear()
       this.pillText.begin()
+      this.wayText.begin()
       if (refused) this.drawRefused(refused, occupied, layout)
       if (path.length > 0) this.drawPath(start, path, pathText, provokes, layout)
+      this.drawWaypoints(waypoints, layout)
+      this.wayText.end()
       this.pillText.end()
       changed = true
     }
@@ -220,18 +226,29 @@ export class HighlightLayer {
     this.placePill(label, end[0], end[1], provokes > 0 ? palette.provokes : palette.path, layout)
   }
 
+  /**
+   * The planned move's waypoints: a numbered disc on each, in order, drawn over the path that runs through
+   * their centres (the numbers say which stop comes first when the path doubles back).
+   */
+  private drawWaypoints(waypoints: readonly Cell[], layout: Layout): void {
+    const c = layout.cell
+    const r = Math.max(7, Math.round(c * 0.24))
+    const small = r < 9
+    waypoints.forEach((p, i) => {
+      const x = p.x * c + c / 2
+      const y = p.y * c + c / 2
+      this.marks
+        .circle(x, y, r)
+        .fill({ color: palette.path, alpha: 0.95 })
+        .stroke({ width: 2, color: 0x000000, alpha: 0.6 })
+      // below ~18 px discs a digit is unreadable: the disc alone marks the stop
+      if (!small) this.wayText.take(String(i + 1), layout.styles.pillDark, x, y + 0.5)
+    })
+  }
+
   /** Puts a label on a rounded plate, nudged inside the canvas. */
   private placePill(label: Text, x: number, y: number, color: number, layout: Layout): void {
-    const w = Math.max(label.width + 12, label.height + 6)
-    const h = label.height + 6
-    const v = layout.visible
-    const px = Math.round(Math.min(Math.max(x, v.x + w / 2 + 2), v.x + v.width - w / 2 - 2))
-    const py = Math.round(y)
-    this.pills
-      .roundRect(px - w / 2, py - h / 2, w, h, h / 2)
-      .fill({ color, alpha: 0.95 })
-      .stroke({ width: 1.5, color: 0x000000, alpha: 0.5 })
-    label.position.set(px, py)
+    drawPill(this.pills, label, x, y, color, layout.visible)
   }
 
   /** Destroys the overlay objects; ring textures belong to the cache. */

@@ -1,8 +1,28 @@
 import { Application } from 'pixi.js'
 import { palette } from './style'
 
-/** Which pixi renderer to ask for: WebGL, or Canvas2D (faster in software-only browsers). */
-export type RendererPreference = 'webgl' | 'canvas'
+/**
+ * Which pixi renderer to ask for: WebGL, Canvas2D (faster in software-only browsers), or `auto`: Canvas2D
+ * when WebGL would run on a software rasteriser (SwiftShader, llvmpipe), else WebGL.
+ */
+export type RendererPreference = 'webgl' | 'canvas' | 'auto'
+
+/**
+ * True when this browser's WebGL is a software rasteriser. The map bench measured a full-screen quad at
+ * ~70 ms in SwiftShader against ~1 ms for Canvas2D (Skia) on the same machine: fill rate, not scene
+ * size, bounds a software WebGL frame, so no scene design reaches 60 fps there.
+ */
+export function softwareWebGL(): boolean {
+  const canvas = document.createElement('canvas')
+  const gl = canvas.getContext('webgl2', {
+    failIfMajorPerformanceCaveat: true
+  }) as WebGL2RenderingContext | null
+  if (!gl) return true
+  const info = gl.getExtension('WEBGL_debug_renderer_info')
+  const name = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER))
+  gl.getExtension('WEBGL_lose_context')?.loseContext()
+  return /swiftshader|llvmpipe|softpipe|software/i.test(name)
+}
 
 /**
  * A pixi Application sized to `host`, its canvas appended, that renders only when asked (`autoStart: false`):
@@ -10,6 +30,7 @@ export type RendererPreference = 'webgl' | 'canvas'
  */
 export async function createMapApp(host: HTMLElement, preference?: RendererPreference): Promise<Application> {
   const app = new Application()
+  const asked = preference === 'auto' ? (softwareWebGL() ? 'canvas' : 'webgl') : preference
   await app.init({
     width: Math.max(1, host.clientWidth),
     height: Math.max(1, host.clientHeight),
@@ -18,7 +39,7 @@ export async function createMapApp(host: HTMLElement, preference?: RendererPrefe
     resolution: window.devicePixelRatio || 1,
     autoDensity: true,
     autoStart: false,
-    ...(preference ? { preference } : {})
+    ...(asked ? { preference: asked } : {})
   })
   app.canvas.style.display = 'block'
   host.appendChild(app.canvas)

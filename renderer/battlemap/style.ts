@@ -41,7 +41,21 @@ export const palette = {
   barBack: 0x0b0d10,
   lifeHigh: 0x5cc46a,
   lifeMid: 0xf2b234,
-  lifeLow: 0xe5484d
+  lifeLow: 0xe5484d,
+  // board features (issue 6): painted ground, edge walls and doors, lights, the editor's preview
+  water: 0x2f6fb3,
+  waterLine: 0x8fc3f0,
+  impassable: 0x07080a,
+  wall: 0xd8cfbd,
+  wallEdge: 0x1a1612,
+  door: 0x9a6433,
+  doorDark: 0x3e240f,
+  light: 0xffe4a0,
+  darkness: 0x000000,
+  previewAdd: 0x4ade80,
+  previewRemove: 0xff4d4d,
+  fog: 0x000000,
+  minimapFrame: 0xffffff
 } as const
 
 const fontFamily = ['Inter', 'Segoe UI', 'Roboto', 'Helvetica Neue', 'DejaVu Sans', 'Arial', 'sans-serif']

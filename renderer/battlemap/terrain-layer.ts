@@ -1,71 +1,39 @@
-import { Container, Graphics, Rectangle, Sprite, type Renderer, type Texture } from 'pixi.js'
-import { palette, type Layout } from './style'
-import { bake } from './textures'
-import type { BattlemapView } from './view'
+import type { Graphics } from 'pixi.js'
+import { palette } from './style'
 
-/** Stone floor and bevelled wall blocks, baked into one texture that changes only with the board. */
-export class TerrainLayer {
-  readonly container = new Container()
-  private readonly sprite = new Sprite()
-  private texture: Texture | null = null
-  private key = ''
+// The board's stone look (floor, raised ground, rules terrain marks, solid blocks), drawn square by square
+// into a chunk of the baked board (board-layer.ts). Every function draws only the squares it is given.
 
-  constructor(private readonly renderer: Renderer) {
-    this.container.addChild(this.sprite)
-  }
-
-  /** Rebakes only when the board size, the walls or the square size changed. */
-  sync(view: BattlemapView, layout: Layout): boolean {
-    const walls = view.blocks.map((b) => `${b.x},${b.y}`).join(';')
-    const marks = view.terrain?.map((t) => `${t.x},${t.y},${t.kind}`).join(';') ?? ''
-    const key = `${view.width}x${view.height}@${layout.cell}x${layout.resolution}:${walls}:${view.elevation?.join(',') ?? ''}:${marks}`
-    if (key === this.key) return false
-    this.key = key
-    const c = layout.cell
-    const g = new Graphics()
-    drawFloor(g, view.width, view.height, c)
-    if (view.elevation) drawElevation(g, view.width, view.height, c, view.elevation)
-    for (const mark of view.terrain ?? []) drawTerrainMark(g, mark, c)
-    const solid = new Set(view.blocks.map((b) => `${b.x},${b.y}`))
-    // shadows first, so a wall never darkens its neighbour wall
-    for (const b of view.blocks) drawShadow(g, b.x, b.y, c, solid)
-    for (const b of view.blocks) drawBlock(g, b.x * c, b.y * c, c)
-    const frame = new Rectangle(0, 0, view.width * c, view.height * c)
-    this.texture?.destroy(true)
-    this.texture = bake(this.renderer, g, frame)
-    this.sprite.texture = this.texture
-    return true
-  }
-
-  /** Frees the baked texture. */
-  destroy(): void {
-    this.container.destroy({ children: true })
-    this.texture?.destroy(true)
-    this.texture = null
-  }
+/** A range of squares, `x0..x1` × `y0..y1` exclusive of the ends. */
+export interface SquareRange {
+  x0: number
+  y0: number
+  x1: number
+  y1: number
 }
 
 /** Deterministic per-square shade, so flagstones vary without any randomness. */
-function flagstone(x: number, y: number): number {
+export function flagstone(x: number, y: number): number {
   const h = (Math.imul(x + 1, 73856093) ^ Math.imul(y + 1, 19349663)) >>> 0
   return palette.floor[h % palette.floor.length] ?? palette.floor[0]
 }
 
-function drawFloor(g: Graphics, w: number, h: number, c: number): void {
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) g.rect(x * c, y * c, c, c).fill(flagstone(x, y))
+/** Flagstones, one shade per square. */
+export function drawFloor(g: Graphics, r: SquareRange, c: number): void {
+  for (let y = r.y0; y < r.y1; y++) {
+    for (let x = r.x0; x < r.x1; x++) g.rect(x * c, y * c, c, c).fill(flagstone(x, y))
   }
 }
 
 /** A soft shadow cast down-right onto open floor, which gives the walls height. */
-function drawShadow(g: Graphics, x: number, y: number, c: number, solid: Set<string>): void {
+export function drawShadow(g: Graphics, x: number, y: number, c: number, solid: Set<string>): void {
   const d = Math.max(2, Math.round(c * 0.12))
   if (!solid.has(`${x + 1},${y}`)) g.rect((x + 1) * c, y * c + d, d, c).fill({ color: 0, alpha: 0.35 })
   if (!solid.has(`${x},${y + 1}`)) g.rect(x * c + d, (y + 1) * c, c - d, d).fill({ color: 0, alpha: 0.35 })
 }
 
 /** A stone block: lit top-left bevel, dark bottom-right bevel, a face with mortar joints. */
-function drawBlock(g: Graphics, x: number, y: number, c: number): void {
+export function drawBlock(g: Graphics, x: number, y: number, c: number): void {
   const b = Math.max(2, Math.round(c * 0.1))
   const r = x + c
   const btm = y + c
@@ -89,13 +57,20 @@ function drawBlock(g: Graphics, x: number, y: number, c: number): void {
  * Raised ground: each level lightens the floor, and a dark lip marks every edge where the ground drops,
  * so cliffs, stairs and hills read at a glance (the exact height is in the square's corner pips).
  */
-function drawElevation(g: Graphics, w: number, h: number, c: number, elevation: number[]): void {
+export function drawElevation(
+  g: Graphics,
+  w: number,
+  h: number,
+  c: number,
+  elevation: number[],
+  r: SquareRange = { x0: 0, y0: 0, x1: w, y1: h }
+): void {
   const at = (x: number, y: number): number =>
     x < 0 || y < 0 || x >= w || y >= h ? Number.NEGATIVE_INFINITY : (elevation[y * w + x] ?? 0)
   const lip = Math.max(2, Math.round(c * 0.08))
   const pip = Math.max(2, Math.round(c * 0.07))
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
+  for (let y = r.y0; y < r.y1; y++) {
+    for (let x = r.x0; x < r.x1; x++) {
       const z = at(x, y)
       if (z === 0) continue
       const color = z > 0 ? palette.raised : palette.sunken
@@ -115,7 +90,7 @@ function drawElevation(g: Graphics, w: number, h: number, c: number, elevation: 
  * A rules terrain mark by kind: light cover as foliage, medium as a crate, large as a trench; any other
  * kind as a hatched square. Impassable marks get a solid rim so nobody tries to walk into them.
  */
-function drawTerrainMark(
+export function drawTerrainMark(
   g: Graphics,
   mark: { x: number; y: number; kind: string; passable: boolean },
   c: number

@@ -33,6 +33,11 @@ export class TextureCache {
     return texture
   }
 
+  /** How many textures it holds (the map's texture count for the memory check). */
+  get size(): number {
+    return this.textures.size
+  }
+
   /** Drops every texture (the square size changed, or the map is closing). */
   clear(): void {
     for (const texture of this.textures.values()) texture.destroy(true)

@@ -37,6 +37,36 @@ export class TokenLayer {
     return true
   }
 
+  /**
+   * Shows only the tokens inside `rect` (world px) that the viewer may see (`seen`), and their labels only
+   * when `detail` (the squares are big enough to read them): off-screen figures cost nothing to draw.
+   */
+  cull(
+    rect: { x: number; y: number; width: number; height: number },
+    seen: (t: TokenView) => boolean,
+    detail: boolean,
+    cell: number
+  ): void {
+    const x0 = rect.x - 2 * cell
+    const y0 = rect.y - 2 * cell
+    const x1 = rect.x + rect.width + cell
+    const y1 = rect.y + rect.height + cell
+    for (const node of this.nodes.values()) {
+      const t = node.token
+      if (!t) continue
+      const size = Math.max(1, t.size ?? 1)
+      const x = t.x * cell
+      const y = t.y * cell
+      node.root.visible = x + size * cell >= x0 && x <= x1 && y + size * cell >= y0 && y <= y1 && seen(t)
+      if (node.root.visible) node.setDetail(detail)
+    }
+  }
+
+  /** The display object of a token (for the effects layer's tweens), if it is drawn. */
+  display(id: string): Container | undefined {
+    return this.nodes.get(id)?.root
+  }
+
   /** Destroys the nodes; the shared textures belong to the cache. */
   destroy(): void {
     this.container.destroy({ children: true })
@@ -60,6 +90,10 @@ class TokenNode {
   private readonly life = new Text({ anchor: 0.5 })
   private readonly name = new Text({ anchor: 0.5 })
   private key = ''
+  private detail = true
+  private labelled = true
+  /** The token it shows now. */
+  token: TokenView | null = null
 
   constructor() {
     this.root.addChild(this.shadow, this.ring, this.body, this.initials, this.cross, this.badge)
@@ -70,6 +104,7 @@ class TokenNode {
     const key = `${layout.key}|${JSON.stringify(t)}`
     if (key === this.key) return
     this.key = key
+    this.token = t
     const c = layout.cell
     const s = layout.styles
     const r = tokenRadius(c)
@@ -131,6 +166,25 @@ class TokenNode {
     this.name.position.set(cx, Math.round(cy + r + (Number(s.name.fontSize) * 0.5 + 3)))
     this.name.alpha = t.out ? 0.55 : 1
     this.name.visible = labelled
+    this.labelled = labelled
+    this.applyDetail()
+  }
+
+  /** Hides the text labels when zoomed out too far to read them (and saves drawing 4 texts a token). */
+  setDetail(on: boolean): void {
+    if (on === this.detail) return
+    this.detail = on
+    this.applyDetail()
+  }
+
+  private applyDetail(): void {
+    const t = this.token
+    if (!t) return
+    const on = this.detail && this.labelled
+    this.initials.visible = on && !t.out
+    this.badge.visible = on && t.z !== 0
+    this.life.visible = on && !t.out
+    this.name.visible = on
   }
 }
 

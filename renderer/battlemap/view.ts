@@ -131,7 +131,8 @@ export interface MapPointer {
 
 /** A short animation the map plays after something happened (skipped when animations are off). */
 export type MapEffect =
-  | { kind: 'move'; id: string; path: Cell[] }
+  /** `path`: the squares entered, in order; `from`: the square left (absent: the token's square if it differs). */
+  | { kind: 'move'; id: string; path: Cell[]; from?: Cell }
   | { kind: 'hit'; id: string }
   | { kind: 'miss'; id: string }
   | { kind: 'damage'; id: string; amount: number }

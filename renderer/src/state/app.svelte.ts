@@ -27,6 +27,8 @@ export class AppState {
   /** The campaign whose encounters are listed. */
   campaign = $state.raw<Campaign | null>(null)
   session = $state.raw<EncounterSession | null>(null)
+  /** The encounter whose map is being edited (the map editor's route), with its campaign as loaded. */
+  editing = $state.raw<{ campaign: Campaign; encounterId: string } | null>(null)
   error = $state.raw<AppError | null>(null)
   loading = $state(false)
   /** The backups dialog and the notices about files moved aside; a restore reloads the list. */
@@ -62,8 +64,10 @@ export class AppState {
     this.session?.dispose()
     this.session = null
     this.campaign = null
+    this.editing = null
     locale.useSystem(null)
-    if (route.name === 'encounter') await this.#openSession(route.campaignId, route.encounterId)
+    if (route.name === 'map') await this.#openEditor(route.campaignId, route.encounterId)
+    else if (route.name === 'encounter') await this.#openSession(route.campaignId, route.encounterId)
     else if (route.name === 'campaign') await this.#openCampaign(route.campaignId)
     else await this.#list()
   }
@@ -76,6 +80,31 @@ export class AppState {
       this.#fail(error)
       await this.#list()
     }
+  }
+
+  async #openEditor(campaignId: string, encounterId: string): Promise<void> {
+    if (!this.#store) return
+    try {
+      const campaign = await this.#store.load(campaignId)
+      const record = campaign.encounters.find((e) => e.id === encounterId)
+      // A started encounter replays its commands from this map: it is never edited (the page's button
+      // is disabled; a typed URL lands on the campaign instead). Inches boards have no squares to edit.
+      if (!record || record.commands.length || record.initial.board.inches) {
+        this.campaign = campaign
+        return
+      }
+      this.editing = { campaign, encounterId }
+      locale.useSystem(campaign.system)
+    } catch (error) {
+      this.#fail(error)
+      await this.#list()
+    }
+  }
+
+  /** Saves a campaign whose encounter map was edited; the store's failure is thrown to the editor. */
+  async saveMap(campaign: Campaign): Promise<void> {
+    if (!this.#store) throw new Error('the campaign store is not open')
+    await this.#store.save(campaign)
   }
 
   /** Adds a campaign from a picked file and refreshes the list; the outcome is shown beside the button. */

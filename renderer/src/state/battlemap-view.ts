@@ -145,6 +145,29 @@ export function deriveView(input: ViewInput): BattlemapView {
     pathLabel: hovered && input.costLabel ? input.costLabel(hovered) : null,
     pathProvokes: hovered ? hovered.provokes.length : 0,
     targets: [...input.targets],
-    refused: input.refused
+    refused: input.refused,
+    ...boardFeatures(state)
   }
+}
+
+/**
+ * The board's edges, ground, lights, start zones and background as the map draws them. The arrays are the
+ * board's own (states are replaced, never mutated), so the map can tell by identity that they did not change.
+ */
+export function boardFeatures(state: EncounterState): Partial<BattlemapView> {
+  const { board } = state
+  const sideIndex = new Map(state.sides.map((s, i) => [s.id, i]))
+  const out: Partial<BattlemapView> = {}
+  if (board.walls?.length) out.walls = board.walls
+  if (board.doors?.length) out.doors = board.doors
+  if (board.ground?.length) out.ground = board.ground
+  if (board.lights?.length) out.lights = board.lights
+  if (board.startZones?.length)
+    out.startZones = board.startZones.map((z) => ({
+      sideId: z.sideId,
+      color: SIDE_COLORS[(sideIndex.get(z.sideId) ?? 0) % SIDE_COLORS.length] ?? 0x8c8c8c,
+      cells: z.cells
+    }))
+  if (board.background) out.background = board.background
+  return out
 }

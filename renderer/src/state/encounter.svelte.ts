@@ -35,6 +35,7 @@ import {
   type CostPart,
   type EconomyCounter
 } from './options'
+import { undoCheck, type UndoRefusal } from './move-undo'
 import { refusal } from './refusal'
 import { restore } from './restore'
 import { placeName } from './square-name'
@@ -340,15 +341,36 @@ export class EncounterSession {
   setAiProfile(figureId: string, profile: AiProfile | null): void {
     if (this.#disposed) return
     const initial = withAiProfile(this.#autosave.record.initial as EncounterState, figureId, profile)
-    const commands = [...this.#context().commands]
+    this.#rebuild(initial, [...this.#context().commands])
+  }
+
+  /** Sends any session command (a door from the map, a life from the token HUD); false when refused. */
+  send(command: Command): boolean {
+    return this.#send(command)
+  }
+
+  /** Takes back the last command when it was a move that taught nobody anything (move-undo.ts); else why not. */
+  undoMove(): UndoRefusal | null {
+    const { commands, lastEvents } = this.#context()
+    const initial = this.#autosave.record.initial as EncounterState
+    const check = undoCheck(initial, commands, this.ruleset, lastEvents.length ? lastEvents : undefined)
+    if (check.refusal === null) this.#rebuild(initial, check.commands)
+    return check.refusal
+  }
+
+  /**
+   * Replays `commands` over `initial` into a fresh actor and saves both. A plan the AI chose before is
+   * dropped (the state it was chosen in is gone); it thinks again.
+   */
+  #rebuild(initial: EncounterState, commands: Command[]): void {
     const state = replay(initial, commands, this.ruleset)
     this.#unsubscribe()
     this.#actor.stop()
     this.#actor = createEncounterActor(state, this.ruleset, commands)
     this.snapshot = this.#actor.getSnapshot()
     this.#unsubscribe = this.#watch()
+    this.notes = this.notes.filter((n) => n.at < state.log.length)
     this.#autosave.saveInitial(initial, commands, stateHash(state))
-    // A plan chosen under the old profile is dropped; the AI thinks again with the new one.
     this.ai.release()
     this.ai.poke()
   }

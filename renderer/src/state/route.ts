@@ -1,8 +1,12 @@
-/** Where the app is, from the URL hash: `#/`, `#/c/<campaign>` or `#/c/<campaign>/<encounter>`. */
+/**
+ * Where the app is, from the URL hash: `#/`, `#/c/<campaign>`, `#/c/<campaign>/<encounter>` or, for the
+ * map editor, `#/c/<campaign>/<encounter>/map`.
+ */
 export type Route =
   | { name: 'campaigns' }
   | { name: 'campaign'; campaignId: string }
   | { name: 'encounter'; campaignId: string; encounterId: string }
+  | { name: 'map'; campaignId: string; encounterId: string }
 
 /** Parses a location hash into a route (anything unknown is the campaign list). */
 export function parseRoute(hash: string): Route {
@@ -13,6 +17,8 @@ export function parseRoute(hash: string): Route {
     return { name: 'campaigns' }
   }
   const [campaignId, encounterId, ...rest] = parts
+  if (campaignId && encounterId && rest.length === 1 && rest[0] === 'map')
+    return { name: 'map', campaignId, encounterId }
   if (!campaignId || rest.length) return { name: 'campaigns' }
   return encounterId ? { name: 'encounter', campaignId, encounterId } : { name: 'campaign', campaignId }
 }
@@ -21,5 +27,7 @@ export function parseRoute(hash: string): Route {
 export function routeHash(route: Route): string {
   if (route.name === 'campaigns') return '#/'
   const campaign = `#/c/${encodeURIComponent(route.campaignId)}`
-  return route.name === 'campaign' ? campaign : `${campaign}/${encodeURIComponent(route.encounterId)}`
+  if (route.name === 'campaign') return campaign
+  const encounter = `${campaign}/${encodeURIComponent(route.encounterId)}`
+  return route.name === 'map' ? `${encounter}/map` : encounter
 }

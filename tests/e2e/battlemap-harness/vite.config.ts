@@ -15,6 +15,6 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2023',
     chunkSizeWarningLimit: 1200,
-    rollupOptions: { input: { inches: r('./inches.html') } }
+    rollupOptions: { input: { inches: r('./inches.html'), overlays: r('./overlays.html') } }
   }
 })

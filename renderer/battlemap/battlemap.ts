@@ -106,9 +106,10 @@ export class Battlemap {
       this.grid.container,
       this.preview.container,
       this.highlights.under,
-      this.overlay.container,
       this.tokens.container,
       this.effects.container,
+      // above the figures, so template rings and the ruler's pill are never hidden by a token
+      this.overlay.container,
       this.fog.container,
       this.highlights.over
     )
@@ -245,6 +246,8 @@ export class Battlemap {
         sh
       )
     }
+    // a sync may have put a sliding figure on its end square; the running animation puts it back first
+    this.effects.refresh()
     this.app.render()
     if (pending) this.requestFrame()
   }

@@ -4,6 +4,9 @@ import type { esMapPlay } from './es-map-play'
 
 /** English messages of the map in play (overlays, token HUD, fog, waypoints, undo move, animations, camera): exactly the Spanish keys. */
 export const enMapPlay: Record<keyof typeof esMapPlay, string> = {
+  'log.doorOpened': 'The door between {from} and {to} opens.',
+  'log.doorClosed': 'The door between {from} and {to} closes.',
+  'source.gm': 'the GM',
   'violation.noDoor': 'there is no door on that edge ({x}, {y})',
   'violation.doorAlready': 'the door is already that way',
   'violation.lifeUnchanged': 'life already has that value',

@@ -2,6 +2,9 @@
 
 /** Spanish messages of the map in play (overlays, token HUD, fog, waypoints, undo move, animations, camera). */
 export const esMapPlay = {
+  'log.doorOpened': 'Se abre la puerta entre {from} y {to}.',
+  'log.doorClosed': 'Se cierra la puerta entre {from} y {to}.',
+  'source.gm': 'el DJ',
   'violation.noDoor': 'no hay ninguna puerta en ese borde ({x}, {y})',
   'violation.doorAlready': 'la puerta ya está así',
   'violation.lifeUnchanged': 'la vida ya tiene ese valor',

@@ -63,6 +63,18 @@ describe('eventLine', () => {
     expect(line(event)).toBe(text)
   })
 
+  it('names a door by the two squares it parts, and the GM as the source of a life edit', () => {
+    expect(line({ type: 'door.changed', x: 2, y: 3, side: 'w', open: true })).toBe(
+      'Se abre la puerta entre B4 y C4.'
+    )
+    expect(line({ type: 'door.changed', x: 2, y: 3, side: 'n', open: false }, 'en')).toBe(
+      'The door between C3 and C4 closes.'
+    )
+    expect(line({ type: 'damaged', id: 'steve', amount: 3, source: 'gm' })).toBe(
+      'Steve pierde 3 de vida (el DJ).'
+    )
+  })
+
   it('speaks English too', () => {
     const roll: GameEvent = {
       type: 'dice.rolled',

@@ -112,6 +112,12 @@ export function eventLine(
           : tr.t('log.moved', { actor: name(e.id), square: place(last), steps: e.path.length })
       }
     }
+    case 'door.changed': {
+      // the edge's two squares: the door's own square and the one above (n) or to the left (w)
+      const other = e.side === 'n' ? { x: e.x, y: e.y - 1 } : { x: e.x - 1, y: e.y }
+      const key = e.open ? 'log.doorOpened' : 'log.doorClosed'
+      return { kind: 'other', text: tr.t(key, { from: place(other), to: place({ x: e.x, y: e.y }) }) }
+    }
     case 'faced':
       return {
         kind: 'other',

@@ -31,4 +31,21 @@ describe('map effects', () => {
     expect(stepEffects(human, events)[0]?.kind).toBe('move')
     expect(stepEffects(s, [{ type: 'turn.ended', actorId: 'z' }])).toEqual([])
   })
+
+  it('starts each move where the figure stood before the command, following earlier moves in it', () => {
+    const before = makeEncounter({
+      figures: [
+        { id: 'z', side: 'm', at: [0, 0] },
+        { id: 'h', side: 'h', at: [2, 0] }
+      ]
+    })
+    const twice: GameEvent[] = [
+      { type: 'moved', id: 'z', path: [{ x: 1, y: 0, z: 0 }], facing: 2 },
+      { type: 'moved', id: 'z', path: [{ x: 1, y: 1, z: 0 }], facing: 4 }
+    ]
+    const moves = effectsOf(twice, null, before)
+    expect(moves[0]).toEqual({ kind: 'move', id: 'z', path: [{ x: 1, y: 0 }], from: { x: 0, y: 0 } })
+    expect(moves[1]).toMatchObject({ from: { x: 1, y: 0 } })
+    expect(effectsOf(twice)[0]).not.toHaveProperty('from')
+  })
 })

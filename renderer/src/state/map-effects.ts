@@ -16,14 +16,28 @@ export function actorOf(events: readonly GameEvent[], state?: EncounterState): s
   return state?.turn?.activeId ?? null
 }
 
-/** The effects a command's events make, in their order; `focusOn` adds a focus on that figure first. */
-export function effectsOf(events: readonly GameEvent[], focusOn?: string | null): MapEffect[] {
+/**
+ * The effects a command's events make, in their order; `focusOn` adds a focus on that figure first.
+ * `before` (the state the command was applied to) gives each move its start square, so the slide begins
+ * where the figure stood even when the map already shows it at the end (a one-square step too).
+ */
+export function effectsOf(
+  events: readonly GameEvent[],
+  focusOn?: string | null,
+  before?: EncounterState
+): MapEffect[] {
   const out: MapEffect[] = focusOn ? [{ kind: 'focus', id: focusOn }] : []
+  const at = new Map(before?.combatants.map((c) => [c.id, { x: c.pos.x, y: c.pos.y }]))
   for (const e of events) {
     switch (e.type) {
-      case 'moved':
-        if (e.path.length) out.push({ kind: 'move', id: e.id, path: e.path.map(({ x, y }) => ({ x, y })) })
+      case 'moved': {
+        const path = e.path.map(({ x, y }) => ({ x, y }))
+        const from = at.get(e.id)
+        if (path.length)
+          out.push(from ? { kind: 'move', id: e.id, path, from } : { kind: 'move', id: e.id, path })
+        if (path.length) at.set(e.id, path[path.length - 1]!)
         break
+      }
       case 'attack.hit':
         out.push({ kind: 'hit', id: e.targetId })
         break
@@ -37,6 +51,7 @@ export function effectsOf(events: readonly GameEvent[], focusOn?: string | null)
         if (e.amount > 0) out.push({ kind: 'heal', id: e.id, amount: e.amount })
         break
       case 'pushed':
+        at.set(e.id, { x: e.to.x, y: e.to.y })
         out.push({
           kind: 'push',
           id: e.id,
@@ -54,8 +69,12 @@ export function effectsOf(events: readonly GameEvent[], focusOn?: string | null)
  * The effects of the AI's step: a focus on its figure first (when the step's actor is an AI figure),
  * then what its events show.
  */
-export function stepEffects(state: EncounterState, events: readonly GameEvent[]): MapEffect[] {
+export function stepEffects(
+  state: EncounterState,
+  events: readonly GameEvent[],
+  before?: EncounterState
+): MapEffect[] {
   const actorId = actorOf(events, state)
   const actor = state.combatants.find((c) => c.id === actorId)
-  return effectsOf(events, actor?.controller === 'ai' ? actor.id : null)
+  return effectsOf(events, actor?.controller === 'ai' ? actor.id : null, before)
 }

@@ -5,7 +5,7 @@ import { edgeKey } from '../../../rules/core/edges'
 import { footprintContains } from '../../../rules/core/footprint'
 import { templateCells, templateOrigin } from '../../../rules/core/templates'
 import type { AreaTemplate } from '../../../rules/core/ruleset'
-import type { Action, Violation } from '../../../rules/core/types'
+import type { Action, EncounterState, Violation } from '../../../rules/core/types'
 import { tokenAt } from './battlemap-view'
 import type { EncounterSession } from './encounter.svelte'
 import { changesSight, hiddenFigures, nextFog, sideVisible, type ViewAs } from './map-fog'
@@ -82,6 +82,8 @@ export class MapPlay {
   #dragging = false
   #suppress = false
   #seenCommands = -1
+  /** The state after the last command seen: the start of the next one, for its move animations. */
+  #lastState: EncounterState | null = null
 
   constructor(session: EncounterSession, words: PlayWords) {
     this.#session = session
@@ -179,6 +181,7 @@ export class MapPlay {
       const count = commands.length
       const before = this.#seenCommands
       this.#seenCommands = count
+      if (count !== before + 1) this.#lastState = state
       if (before < 0) return this.#refreshFog(false)
       // Fewer commands: an undo, a restart (none left: what was seen is forgotten) or a profile replay.
       if (count <= before) return this.#refreshFog(count === 0)
@@ -186,7 +189,11 @@ export class MapPlay {
       this.undoRefused = null
       // Several commands at once (steps batched in one tick): only the last one's events are known.
       if (count > before + 1 || changesSight(lastEvents)) this.#refreshFog(false)
-      if (this.animations && this.map) void this.map.play(stepEffects(state, lastEvents))
+      const previous = this.#lastState
+      this.#lastState = state
+      // one command: its start state is the one seen last; a batch has no single start, so no `from`
+      const start = count === before + 1 ? previous : undefined
+      if (this.animations && this.map) void this.map.play(stepEffects(state, lastEvents, start ?? undefined))
     })
   }
 

@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { chromium } from 'playwright-core'
+import { launchChromium } from '../../tests/e2e/chromium.mjs'
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 const outDir = join(root, 'out', 'map-bench')
@@ -34,18 +34,7 @@ if (!process.argv.includes('--no-build')) {
 const server = await serve(outDir)
 const address = server.address()
 const port = typeof address === 'object' && address ? address.port : 0
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync'
-  ]
-})
+const browser = await launchChromium()
 /** Runs every scenario on a fresh page with one pixi renderer ('webgl' or 'canvas'). */
 async function bench(rendererArg: string) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 })

@@ -1,20 +1,9 @@
 import type { BattlemapView, TokenView } from '../../renderer/battlemap/view'
 import type { Board, Door, Edge, GroundCell, LightArea } from '../../rules/core/types'
+import { seededUniform as rng } from '../seeded-uniform'
 
 // The bench scene: a 200×200 board with 2,000 wall edges, doors, painted ground, lights, start zones,
 // raised ground and 500 tokens, built from a fixed seed so every run draws the same map.
-
-/** A small deterministic generator (mulberry32): the bench must draw the same scene every run. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** The scene as a rules board and the map view of it (fog left to the caller). */
 export interface Scene {

@@ -221,3 +221,9 @@ export interface Ruleset {
   /** The figure's conditions as terms keys (`condition.<id>`), for the token HUD; absent = none shown. */
   conditions?(state: EncounterState, figure: Combatant): string[]
 }
+
+/** The members a ruleset answers the battlemap with (each grid system's `map-hooks.ts`). */
+export type MapHooks = Pick<
+  Ruleset,
+  'map' | 'measure' | 'areaTemplates' | 'canSee' | 'coverAt' | 'conditions'
+>

@@ -3,7 +3,7 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { chromium } from 'playwright-core'
+import { launchChromium } from './chromium.mjs'
 import { load } from './harness.mjs'
 import { serve } from './serve.mjs'
 
@@ -16,18 +16,7 @@ mkdirSync(join(root, 'out'), { recursive: true })
 
 const server = await serve(join(root, 'out', 'web'), 0)
 const base = `http://127.0.0.1:${server.address().port}`
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync'
-  ]
-})
+const browser = await launchChromium()
 
 const results = []
 const only = process.argv[2]

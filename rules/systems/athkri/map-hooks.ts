@@ -1,7 +1,7 @@
 import { clearOfEdges } from '../../core/edges'
 import { footprintCells, centreDistance } from '../../core/footprint'
 import { chebyshev, lineOfSight, onBoard, type Vec2 } from '../../core/geometry'
-import type { Ruleset } from '../../core/ruleset'
+import type { MapHooks } from '../../core/ruleset'
 import type { Combatant, EncounterState } from '../../core/types'
 import { coverBetween, isMounted, isWall } from './board'
 import { healthOf } from './health'
@@ -102,10 +102,7 @@ export function athkriConditions(state: EncounterState, figure: Combatant): stri
  * area templates, sight and cover from a figure, and the conditions a token shows. The source has no area
  * effects, so there are no templates.
  */
-export const mapHooks: Pick<
-  Ruleset,
-  'map' | 'measure' | 'areaTemplates' | 'canSee' | 'coverAt' | 'conditions'
-> = {
+export const mapHooks: MapHooks = {
   map: {
     // Only impassable: the digest gives no ground a cost (movement is Movimiento per action, §3
     // [GAP-PUB]); cover obstacles are the settings' own terrain (§5.3), not painted ground.

@@ -1,6 +1,6 @@
 import { clearOfEdges } from '../../core/edges'
 import { chebyshev, onBoard, type Vec2 } from '../../core/geometry'
-import type { Ruleset } from '../../core/ruleset'
+import type { MapHooks } from '../../core/ruleset'
 import type { Combatant, EncounterState } from '../../core/types'
 import { clearSight, isDark } from './board'
 import { readSettings } from './settings'
@@ -46,10 +46,7 @@ export function hq2Conditions(state: EncounterState, figure: Combatant): string[
  * templates and no cover computed from the map (a being "covered by curtains, bushes…" is a condition the
  * BM sets, §4.4), so those stay undefined.
  */
-export const mapHooks: Pick<
-  Ruleset,
-  'map' | 'measure' | 'areaTemplates' | 'canSee' | 'coverAt' | 'conditions'
-> = {
+export const mapHooks: MapHooks = {
   map: {
     // §4.5 / §6: armour unsuited to the medium (water, submerged) costs −5D to −10D; impassable is always
     // meaningful. HQ2 has no difficult terrain: "movement hindered" is a being's condition (§6).

@@ -1,6 +1,6 @@
 import { clearOfEdges } from '../../core/edges'
 import type { Vec2 } from '../../core/geometry'
-import type { Ruleset } from '../../core/ruleset'
+import type { MapHooks } from '../../core/ruleset'
 import type { Combatant, EncounterState } from '../../core/types'
 import { groundHeight, hasLineOfSight, isEngaged, isOnBoard, rangedDistance } from './board'
 import { readSettings } from './settings'
@@ -50,10 +50,7 @@ export function mcConditions(state: EncounterState, figure: Combatant): string[]
  * area templates, sight and cover from a figure, and the conditions a token shows. The source has no area
  * effects and no cover rule, so those stay undefined.
  */
-export const mapHooks: Pick<
-  Ruleset,
-  'map' | 'measure' | 'areaTemplates' | 'canSee' | 'coverAt' | 'conditions'
-> = {
+export const mapHooks: MapHooks = {
   map: {
     // Only impassable: G-3 says water does not stop a knockback, and no rule gives water or difficult
     // ground a cost (the movement post is missing, §3 [GAP]).

@@ -1,4 +1,4 @@
-import type { AreaTemplate, Ruleset } from '../../core/ruleset'
+import type { AreaTemplate, MapHooks } from '../../core/ruleset'
 import type { Combatant, EncounterState } from '../../core/types'
 import { concealmentOf, coverBetween, lineOfSight } from './cover'
 import { isHelpless } from './defense'
@@ -103,10 +103,7 @@ export function pfConditions(_state: EncounterState, figure: Combatant): string[
  * What the battlemap asks this system beyond play: the map features its rules read, its ruler metric,
  * area templates, sight and cover from a figure, and the conditions a token shows.
  */
-export const mapHooks: Pick<
-  Ruleset,
-  'map' | 'measure' | 'areaTemplates' | 'canSee' | 'coverAt' | 'conditions'
-> = {
+export const mapHooks: MapHooks = {
   map: {
     // §2 [TEXT L329–333] difficult terrain costs 2 (3 on a diagonal); §3.2 swim at ¼ speed in water;
     // impassable squares (§2 [TEXT L335–339] blocking obstacles) are entered by nobody.

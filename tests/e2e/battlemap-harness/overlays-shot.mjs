@@ -1,14 +1,11 @@
 // node tests/e2e/battlemap-harness/overlays-shot.mjs [base-url] [out-dir] — screenshots of the overlays page
 // (combo and sight scenes, a few frames of the effects demo) and timings, as JSON on stdout.
 // Serve out/inches-harness first (built with: npx vite build -c tests/e2e/battlemap-harness/vite.config.ts).
-import { chromium } from 'playwright-core'
+import { launchChromium } from '../chromium.mjs'
 
 const base = process.argv[2] ?? 'http://127.0.0.1:5237/overlays.html'
 const dir = process.argv[3] ?? 'tests/e2e/artifacts'
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking']
-})
+const browser = await launchChromium()
 const out = {}
 for (const renderer of ['webgl', 'canvas']) {
   for (const scene of ['combo', 'sight']) {

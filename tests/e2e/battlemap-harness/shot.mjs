@@ -1,19 +1,8 @@
 // node tests/e2e/battlemap-harness/shot.mjs [url] — screenshot, click check and sync timings.
-import { chromium } from 'playwright-core'
+import { launchChromium } from '../chromium.mjs'
 
 const url = process.argv[2] ?? 'http://127.0.0.1:5199/'
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync'
-  ]
-})
+const browser = await launchChromium()
 const dpr = Number(process.env.DPR ?? 1)
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: dpr })
 const errors = []

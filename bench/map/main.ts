@@ -107,6 +107,8 @@ async function setup() {
 function pan(zoom: number, frames: number, centre: Cell) {
   map.zoomAt(zoom / map.camera().scale)
   map.centerOn(centre)
+  // panning at a fixed zoom: no zoom gesture is running (chunks bake sharp as they come into view)
+  map.settle()
   map.renderFrame(Infinity)
   const bakes = map.chunkBakes
   const dirs = [
@@ -142,6 +144,8 @@ let reach: Map<string, Reach> = new Map()
 function range(n: number) {
   map.zoomAt(1 / map.camera().scale)
   map.centerOn(scene.heroes[0]!)
+  // the zoom just made would leave chunks stretched until it settles: bake them sharp before timing
+  map.settle()
   map.renderFrame(Infinity)
   const compute: number[] = []
   const draw: number[] = []

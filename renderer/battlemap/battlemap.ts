@@ -27,6 +27,7 @@ import { createMapApp, fitToHost } from './pixi-app'
 import { PreviewLayer } from './preview-layer'
 import { GUTTER, makeStyles, MIN_CELL, type Layout } from './style'
 import { TextureCache } from './textures'
+import { ZoomGesture } from './zoom-gesture'
 import { TokenLayer } from './token-layer'
 import type { BattlemapView, Cell, MapEffect, MapPointer } from './view'
 
@@ -77,6 +78,7 @@ export class Battlemap {
   private boardKey = ''
   private hovered: string | null = null
   private frameRequest = 0
+  private readonly zoom = new ZoomGesture(() => this.requestFrame())
   private generation = 0
   private destroyed = false
 
@@ -235,7 +237,7 @@ export class Battlemap {
         this.cam.scale >= LABEL_ZOOM,
         BASE_CELL
       )
-      pending = this.board.prepare(this.cam, sw, sh, bakeBudgetMs)
+      pending = this.board.prepare(this.cam, sw, sh, bakeBudgetMs, this.zoom.active)
       this.minimap.update(
         this.board.overviewTexture(),
         this.fog.texture(),
@@ -277,6 +279,7 @@ export class Battlemap {
     if (this.destroyed) return
     this.destroyed = true
     if (this.frameRequest) cancelAnimationFrame(this.frameRequest)
+    this.zoom.destroy()
     this.hoverListeners.length = 0
     this.clickListeners.length = 0
     this.pointerListeners.length = 0
@@ -352,8 +355,14 @@ export class Battlemap {
       : cam
     if (next.x === this.cam.x && next.y === this.cam.y && next.scale === this.cam.scale) return
     this.autoFit = false
+    if (next.scale !== this.cam.scale) this.zoom.step()
     this.cam = next
     this.requestFrame()
+  }
+
+  /** Ends a zoom gesture now, so the next frame bakes at the sharp level (for callers that cannot wait). */
+  settle(): void {
+    this.zoom.settle()
   }
 
   /** Schedules one frame on the next animation frame; several requests before it make one frame. */

@@ -89,9 +89,10 @@ export class BoardLayer {
   /**
    * Gets the board ready for a frame with this camera: shows the overview or the chunks in view, bakes
    * missing chunks for up to `budgetMs` (at least one); returns true if some are still missing (the
-   * caller asks for another frame).
+   * caller asks for another frame). While `zooming`, a chunk baked at any resolution is good enough:
+   * it is drawn stretched until the gesture settles and the caller asks again.
    */
-  prepare(cam: CameraState, screenW: number, screenH: number, budgetMs: number): boolean {
+  prepare(cam: CameraState, screenW: number, screenH: number, budgetMs: number, zooming = false): boolean {
     const view = this.view
     if (!view || !this.overview) return false
     this.frame++
@@ -112,7 +113,7 @@ export class BoardLayer {
         const chunk = this.chunks[i]!
         chunk.sprite.visible = true
         chunk.lastSeen = this.frame
-        const fresh = chunk.baked && chunk.key === this.keys[i] && chunk.level >= level
+        const fresh = chunk.baked && chunk.key === this.keys[i] && (zooming || chunk.level >= level)
         if (fresh) continue
         // the first bake of a frame always happens, so panning always makes progress
         if (baked > 0 && performance.now() - start > budgetMs) {

@@ -1,4 +1,5 @@
 import { Container, Graphics, Sprite, type Text } from 'pixi.js'
+import { jsonKey } from './json-key'
 import { drawPill, LabelPool } from './labels'
 import { targetRingTexture } from './marks'
 import { BAND_TINTS, bandTint, palette, type Layout } from './style'
@@ -24,6 +25,7 @@ export class HighlightLayer {
   private readonly pillText = new LabelPool()
   // separate keys: hovering changes only the path and refusal, not the reachable area or the rings
   private readonly keys = { area: '', marks: '', rings: '' }
+  private standingOf: { tokens: BattlemapView['tokens']; start: Cell | null; occupied: Cell[] } | null = null
 
   constructor(private readonly cache: TextureCache) {
     this.under.addChild(this.area, this.costs.container, this.marks, this.wayText.container, this.rings)
@@ -34,9 +36,7 @@ export class HighlightLayer {
   sync(view: BattlemapView, layout: Layout): boolean {
     const { reachable, path, pathCost, targets, refused, tokens } = view
     const provokes = view.pathProvokes ?? 0
-    const active = tokens.find((t) => t.active && !t.out)
-    const start = active ? { x: active.x, y: active.y } : null
-    const occupied = tokens.filter((t) => !t.out).map((t) => ({ x: t.x, y: t.y }))
+    const { start, occupied } = this.standing(tokens)
     const targetCells = targets.flatMap((id) =>
       tokens.filter((t) => t.id === id).map((t) => ({ x: t.x, y: t.y }))
     )
@@ -66,8 +66,19 @@ export class HighlightLayer {
     return changed
   }
 
+  /** The active figure's square and the squares figures stand on, worked out once per tokens array. */
+  private standing(tokens: BattlemapView['tokens']): { start: Cell | null; occupied: Cell[] } {
+    if (this.standingOf?.tokens !== tokens) {
+      const active = tokens.find((t) => t.active && !t.out)
+      const start = active ? { x: active.x, y: active.y } : null
+      const occupied = tokens.filter((t) => !t.out).map((t) => ({ x: t.x, y: t.y }))
+      this.standingOf = { tokens, start, occupied }
+    }
+    return this.standingOf
+  }
+
   private stale(slot: 'area' | 'marks' | 'rings', inputs: unknown[]): boolean {
-    const key = JSON.stringify(inputs)
+    const key = inputs.map(jsonKey).join('|')
     if (this.keys[slot] === key) return false
     this.keys[slot] = key
     return true

@@ -1,3 +1,4 @@
+import { jsonKey } from './json-key'
 import { Container, Sprite, Text, Texture } from 'pixi.js'
 import { activeRingTexture, bodyTexture, crossTexture, shadowTexture, tokenRadius } from './marks'
 import { lifeRatio, lifeText } from './life'
@@ -15,7 +16,7 @@ export class TokenLayer {
 
   /** Adds, updates and removes token nodes; untouched tokens cost one string compare. */
   sync(view: BattlemapView, layout: Layout): boolean {
-    const key = `${layout.key}|${JSON.stringify(view.tokens)}`
+    const key = `${layout.key}|${jsonKey(view.tokens)}`
     if (key === this.key) return false
     this.key = key
     const seen = new Set<string>()

@@ -108,7 +108,29 @@ export function tokenAt(state: EncounterState, cell: Cell): EncounterState['comb
   return state.combatants.find((c) => !c.out && c.pos.x === cell.x && c.pos.y === cell.y)
 }
 
+// The view is derived again on every hover; the tokens and the reachable area only change with the state
+// and the moves, so they are kept per object: the same arrays let the map skip them by identity.
+const tokensByState = new WeakMap<EncounterState, { activeId: string | null; tokens: TokenView[] }>()
+const reachableByMoves = new WeakMap<readonly MoveOption[], BattlemapView['reachable']>()
+
 function tokens(state: EncounterState, activeId: string | null): TokenView[] {
+  const known = tokensByState.get(state)
+  if (known?.activeId === activeId) return known.tokens
+  const made = makeTokens(state, activeId)
+  tokensByState.set(state, { activeId, tokens: made })
+  return made
+}
+
+function reachable(moves: readonly MoveOption[]): BattlemapView['reachable'] {
+  let made = reachableByMoves.get(moves)
+  if (!made) {
+    made = moves.map((m) => ({ ...m.cell, cost: m.cost, band: m.band, provokes: m.provokes.length }))
+    reachableByMoves.set(moves, made)
+  }
+  return made
+}
+
+function makeTokens(state: EncounterState, activeId: string | null): TokenView[] {
   const sideIndex = new Map(state.sides.map((s, i) => [s.id, i]))
   return state.combatants.map((c) => ({
     id: c.id,
@@ -139,7 +161,7 @@ export function deriveView(input: ViewInput): BattlemapView {
     ...(state.board.elevation ? { elevation: state.board.elevation } : {}),
     ...(input.terrain?.length ? { terrain: [...input.terrain] } : {}),
     tokens: tokens(state, activeId),
-    reachable: moves.map((m) => ({ ...m.cell, cost: m.cost, band: m.band, provokes: m.provokes.length })),
+    reachable: reachable(moves),
     path: hovered && active ? [{ x: active.pos.x, y: active.pos.y }, ...hovered.path] : [],
     pathCost: hovered ? hovered.cost : null,
     pathLabel: hovered && input.costLabel ? input.costLabel(hovered) : null,

@@ -220,10 +220,19 @@ export interface Ruleset {
   coverAt?(state: EncounterState, viewer: Combatant, cell: Vec2): string | null
   /** The figure's conditions as terms keys (`condition.<id>`), for the token HUD; absent = none shown. */
   conditions?(state: EncounterState, figure: Combatant): string[]
+  /**
+   * Figures that share a square by the rules (PF's rider and mount): the map editor moves and removes
+   * them together and does not call their overlap an error; `detach` strips those links from a copy's
+   * stats. Absent = every figure stands alone.
+   */
+  stacks?: {
+    with(state: EncounterState, figure: Combatant): string[]
+    detach(stats: Record<string, unknown>): Record<string, unknown>
+  }
 }
 
 /** The members a ruleset answers the battlemap with (each grid system's `map-hooks.ts`). */
 export type MapHooks = Pick<
   Ruleset,
-  'map' | 'measure' | 'areaTemplates' | 'canSee' | 'coverAt' | 'conditions'
+  'map' | 'measure' | 'areaTemplates' | 'canSee' | 'coverAt' | 'conditions' | 'stacks'
 >

@@ -1,5 +1,6 @@
 import type { Cell } from '../../battlemap/view'
 import type { Combatant, EncounterState } from '../../../rules/core/types'
+import { getRuleset } from '../../../rules/systems'
 import { heightAt, onBoard } from './map-edit-board'
 
 // Placing figures on the map being prepared: footprints by size, no overlaps, never on solid squares.
@@ -46,27 +47,19 @@ export function figureOn(state: EncounterState, cell: Cell): Combatant | undefin
   })
 }
 
-/** The stats that tie a rider and its mount into one stack (Pathfinder's mounted combat, §4.12). */
-const LINKS = ['mountId', 'riderId'] as const
-
 /**
- * The figures that share a square with `id` by the rules: its mount or its rider, named in either one's
- * stats. They move, and leave the map, together; their overlap is no error.
+ * The figures that share a square with `id` by the rules (`Ruleset.stacks`: PF's rider and mount). They
+ * move, and leave the map, together; their overlap is no error.
  */
 export function companions(state: EncounterState, id: string | undefined): string[] {
-  if (id === undefined) return []
-  const self = state.combatants.find((c) => c.id === id)
-  const named = new Set(LINKS.map((k) => self?.stats[k]).filter((v): v is string => typeof v === 'string'))
-  for (const c of state.combatants) if (LINKS.some((k) => c.stats[k] === id)) named.add(c.id)
-  named.delete(id)
-  return [...named]
+  const self = id === undefined ? undefined : state.combatants.find((c) => c.id === id)
+  const stacks = getRuleset(state.system).stacks
+  return self && stacks ? stacks.with(state, self).filter((other) => other !== id) : []
 }
 
-/** A copy's stats without the links of its model's mount or rider (the copy rides nothing). */
-function unlinked(stats: Combatant['stats']): Combatant['stats'] {
-  const copy = { ...stats }
-  for (const k of LINKS) delete copy[k]
-  return copy
+/** A copy's stats without its model's stack links (the copy rides nothing and carries nobody). */
+function unlinked(state: EncounterState, stats: Combatant['stats']): Combatant['stats'] {
+  return getRuleset(state.system).stacks?.detach(stats) ?? stats
 }
 
 /** Whether a figure of `size` may stand with its top-left at `at` (ignoring the figure `exceptId`). */
@@ -177,7 +170,7 @@ export function addFigure(
   const id = freshId(state, model.id)
   const figure: Combatant = {
     ...structuredClone(model),
-    stats: unlinked(structuredClone(model.stats)),
+    stats: unlinked(state, structuredClone(model.stats)),
     id,
     name: freshName(state, model.name),
     pos: { x: spot.x, y: spot.y, z: heightAt(state.board, spot) },

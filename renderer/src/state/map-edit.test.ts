@@ -315,34 +315,41 @@ describe('palette, brushes and the view', () => {
   })
 })
 
-describe('mounted figures (as in the Pathfinder sample: a goblin rides its dog on one square)', () => {
+describe('stacked figures (the rules say who shares a square: Ruleset.stacks)', () => {
   const pf = (): EncounterState => {
-    const record = sampleCampaign().encounters[0]
+    const record = campaignSchema.parse(structuredClone(pfSample)).encounters[0]
     if (!record) throw new Error('no encounter')
-    const dog = {
-      ...record.initial.combatants[0]!,
-      id: 'dog',
-      name: 'Perro',
-      pos: { x: 5, y: 5, z: 0 },
-      stats: { riderId: 'rider' }
-    }
-    const rider = { ...dog, id: 'rider', name: 'Jinete', stats: { mountId: 'dog' } }
-    return { ...(record.initial as EncounterState), combatants: [dog, rider] }
+    return record.initial as EncounterState
   }
 
-  it('are no overlap, move together and leave together; a copy rides nothing', () => {
+  it('a Pathfinder rider and its dog are no overlap, move together and leave together; a copy rides nothing', () => {
     const s = pf()
+    const pair = ['goblin-dog', 'goblin-rider']
     expect(mapProblems(s)).toEqual([])
-    const moved = placeFigure(s, 'rider', { x: 6, y: 7 })
+    const moved = placeFigure(s, 'goblin-rider', { x: 6, y: 7 })
     if (!moved.ok) throw new Error(moved.reason)
-    expect(moved.state.combatants.map((c) => c.pos)).toEqual([
-      { x: 6, y: 7, z: 0 },
-      { x: 6, y: 7, z: 0 }
-    ])
-    expect(removeFigure(s, 'dog').combatants).toEqual([])
-    const dog = s.combatants[0]!
+    const at = (st: EncounterState, id: string) => st.combatants.find((c) => c.id === id)?.pos
+    for (const id of pair) expect(at(moved.state, id)).toEqual({ x: 6, y: 7, z: 0 })
+    const left = removeFigure(s, 'goblin-dog').combatants.map((c) => c.id)
+    for (const id of pair) expect(left).not.toContain(id)
+    expect(left).toHaveLength(s.combatants.length - 2)
+    const dog = s.combatants.find((c) => c.id === 'goblin-dog')!
     const copy = addFigure(s, dog, { x: 0, y: 0 })
-    expect(copy.ok && copy.state.combatants.at(-1)?.stats).toEqual({})
+    expect(copy.ok && copy.state.combatants.at(-1)?.stats).not.toHaveProperty('riderId')
+  })
+
+  it('figures of a system without stacks never share a square, whatever their stats say', () => {
+    const s = sampleInitial()
+    const [a, b] = s.combatants
+    const linked = {
+      ...s,
+      combatants: [
+        { ...a!, stats: { ...a!.stats, riderId: b!.id } },
+        { ...b!, pos: a!.pos, stats: { ...b!.stats, mountId: a!.id } },
+        ...s.combatants.slice(2)
+      ]
+    }
+    expect(mapProblems(linked).map((p) => p.code)).toContain('overlap')
   })
 })
 

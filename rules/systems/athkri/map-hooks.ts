@@ -113,5 +113,17 @@ export const mapHooks: MapHooks = {
   measure: (state, from, to) => ({ value: measureMetres(state, from, to), unit: 'unit.metres' }),
   canSee: athkriCanSee,
   coverAt: athkriCoverAt,
-  conditions: athkriConditions
+  conditions: athkriConditions,
+  stacks: {
+    // §5.6: a rider (its `mountId`) stands on its mount's square; a mount may carry several riders
+    with: (state, figure) => {
+      const mountId = readStats(figure).mountId
+      const riders = state.combatants.filter((c) => readStats(c).mountId === figure.id).map((c) => c.id)
+      return mountId ? [mountId, ...riders] : riders
+    },
+    detach: (stats) => {
+      const { mountId: _mount, ...rest } = stats
+      return rest
+    }
+  }
 }

@@ -4,6 +4,7 @@ import { concealmentOf, coverBetween, lineOfSight } from './cover'
 import { isHelpless } from './defense'
 import { cellsOf, onBoard, pfDistanceSquares, type Cell } from './grid'
 import { healthOf } from './health'
+import { linkedMount, linkedRider } from './mount'
 import { readStats } from './stats'
 
 // What the battlemap asks Pathfinder (pathfinder1e.md), answered through the rules' own functions so the
@@ -117,5 +118,14 @@ export const mapHooks: MapHooks = {
   areaTemplates: pfAreaTemplates,
   canSee: pfCanSee,
   coverAt: pfCoverAt,
-  conditions: pfConditions
+  conditions: pfConditions,
+  stacks: {
+    // §4.12: a rider and its mount (each naming the other) stand as one stack, the rider on the mount
+    with: (state, figure) =>
+      [linkedMount(state, figure), linkedRider(state, figure)].flatMap((c) => (c ? [c.id] : [])),
+    detach: (stats) => {
+      const { mountId: _mount, riderId: _rider, ...rest } = stats
+      return rest
+    }
+  }
 }

@@ -96,7 +96,7 @@ export class Battlemap {
     this.cache = new TextureCache(app.renderer)
     this.board = new BoardLayer(app.renderer, () => this.requestFrame())
     this.grid = new GridLayer(app.renderer)
-    this.highlights = new HighlightLayer(this.cache)
+    this.highlights = new HighlightLayer(this.cache, app.renderer)
     this.overlay = new OverlayLayer(this.cache)
     this.tokens = new TokenLayer(this.cache)
     this.effects = new EffectsLayer(this.effectsHost())
@@ -256,7 +256,13 @@ export class Battlemap {
 
   /** Textures the map owns now (baked chunks, overview, fog, coordinate strips, token and mark cache). */
   liveTextures(): number {
-    return this.board.liveTextures() + this.fog.liveTextures() + this.grid.liveTextures() + this.cache.size
+    return (
+      this.board.liveTextures() +
+      this.fog.liveTextures() +
+      this.grid.liveTextures() +
+      this.highlights.liveTextures() +
+      this.cache.size
+    )
   }
 
   /** WebGL contexts lost (and rebuilt) since creation. */

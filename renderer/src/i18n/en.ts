@@ -1,6 +1,8 @@
 import { enAi } from './en-ai'
 import { enMapEdit } from './en-map-edit'
 import { enMapPlay } from './en-map-play'
+import { enLog } from './en-log'
+import { enKeys } from './en-keys'
 import type { MessageKey } from './es'
 
 /** The English catalogue: exactly the Spanish keys (a missing or extra key is a type error). */
@@ -309,5 +311,7 @@ export const en: Record<MessageKey, string> = {
   'error.dismiss': 'Dismiss',
   ...enAi,
   ...enMapEdit,
-  ...enMapPlay
+  ...enMapPlay,
+  ...enLog,
+  ...enKeys
 }

@@ -3,6 +3,8 @@
 import { esAi } from './es-ai'
 import { esMapEdit } from './es-map-edit'
 import { esMapPlay } from './es-map-play'
+import { esLog } from './es-log'
+import { esKeys } from './es-keys'
 
 /** The Spanish catalogue; its keys are the app's message keys. */
 export const es = {
@@ -313,7 +315,9 @@ export const es = {
   'error.dismiss': 'Cerrar',
   ...esAi,
   ...esMapEdit,
-  ...esMapPlay
+  ...esMapPlay,
+  ...esLog,
+  ...esKeys
 } as const satisfies Record<string, string>
 
 /** Every message key of the app. */

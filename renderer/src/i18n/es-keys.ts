@@ -1,4 +1,51 @@
 // The words of the keyboard shortcuts and their help overlay in Spanish: part of the catalogue in `es.ts`, kept apart for size.
 
 /** Spanish messages of the keyboard shortcuts and their help overlay. */
-export const esKeys = {} as const satisfies Record<string, string>
+export const esKeys = {
+  'keys.title': 'Atajos de teclado',
+  'keys.open': 'Atajos de teclado (?)',
+  'keys.close': 'Cerrar',
+  'keys.intro': 'Las teclas no actúan mientras escribes en un campo ni con otro diálogo abierto.',
+  'keys.or': 'o',
+
+  'keys.group.general': 'General',
+  'keys.group.turn': 'Turno',
+  'keys.group.map': 'Mapa',
+  'keys.group.panels': 'Paneles',
+  'keys.group.editor': 'Editor de mapas',
+
+  'keys.help': 'Mostrar u ocultar esta ayuda',
+  'keys.language': 'Cambiar el idioma (español / inglés)',
+  'keys.dismiss': 'Cerrar el diálogo abierto',
+  'keys.endActivation': 'Terminar la activación de la figura activa',
+  'keys.undoMove': 'Deshacer el último movimiento',
+  'keys.cancel': 'Cancelar: menú de ficha, puntos de paso, herramienta y objetivo',
+  'keys.focusLog': 'Ir al registro de combate',
+  'keys.fit': 'Encuadrar el mapa',
+  'keys.zoomIn': 'Acercar',
+  'keys.zoomOut': 'Alejar',
+  'keys.minimap': 'Mostrar u ocultar el minimapa',
+  'keys.threat': 'Zona de amenaza de la figura activa',
+  'keys.sight': 'Línea de visión de la figura activa',
+  'keys.ruler': 'Regla',
+  'keys.template': 'Plantilla de área',
+  'keys.editorUndo': 'Deshacer',
+  'keys.editorRedo': 'Rehacer',
+  'keys.editorCursor': 'Mover el cursor (con Mayús: elegir su borde)',
+  'keys.editorApply': 'Usar la herramienta en el cursor',
+  'keys.editorRemove': 'Quitar lo que hay en el cursor',
+  'keys.editorCancel': 'Cancelar el gesto en curso',
+
+  'keys.key.Ctrl': 'Ctrl',
+  'keys.key.Alt': 'Alt',
+  'keys.key.Shift': 'Mayús',
+  'keys.key.Escape': 'Esc',
+  'keys.key.Enter': 'Intro',
+  'keys.key.Space': 'Espacio',
+  'keys.key.Delete': 'Supr',
+  'keys.key.Backspace': 'Retroceso',
+  'keys.key.ArrowUp': '↑',
+  'keys.key.ArrowDown': '↓',
+  'keys.key.ArrowLeft': '←',
+  'keys.key.ArrowRight': '→'
+} as const satisfies Record<string, string>

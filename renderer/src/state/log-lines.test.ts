@@ -275,6 +275,20 @@ describe('logLines', () => {
   })
 })
 
+describe('movement lines', () => {
+  it('are of their own kind, so the log can filter movement apart from other lines', () => {
+    const events: GameEvent[] = [
+      { type: 'moved', id: 'steve', path: [{ x: 3, y: 5, z: 0 }], facing: 2 },
+      { type: 'faced', id: 'steve', facing: 2 },
+      { type: 'door.changed', x: 3, y: 5, side: 'n', open: true }
+    ]
+    for (const e of events) expect(eventLine(e, names, names, tr('es'))?.kind, e.type).toBe('move')
+    expect(
+      eventLine({ type: 'healed', id: 'steve', amount: 1, source: 'gm' }, names, names, tr('es'))?.kind
+    ).toBe('other')
+  })
+})
+
 describe('initiative in the log', () => {
   it('names the figure and its total', () => {
     const e: GameEvent = { type: 'initiative.rolled', id: 'steve', total: 17 }

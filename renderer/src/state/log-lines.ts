@@ -24,7 +24,8 @@ export interface LogTranslator {
 export interface LogLine {
   /** Stable across re-renders: the event index, or `ai-<n>` for AI notes. */
   id: string
-  kind: 'round' | 'turn' | 'dice' | 'attack' | 'effect' | 'ai' | 'end' | 'other'
+  /** What the line is about; `move` (moves, facing, doors) lets the log filter movement apart. */
+  kind: 'round' | 'turn' | 'dice' | 'move' | 'attack' | 'effect' | 'ai' | 'end' | 'other'
   text: string
 }
 
@@ -106,7 +107,7 @@ export function eventLine(
       const last = e.path[e.path.length - 1]
       if (!last) return null
       return {
-        kind: 'other',
+        kind: 'move',
         text: board?.inches
           ? tr.t('log.movedTo', { actor: name(e.id), square: place(last) })
           : tr.t('log.moved', { actor: name(e.id), square: place(last), steps: e.path.length })
@@ -116,11 +117,11 @@ export function eventLine(
       // the edge's two squares: the door's own square and the one above (n) or to the left (w)
       const other = e.side === 'n' ? { x: e.x, y: e.y - 1 } : { x: e.x - 1, y: e.y }
       const key = e.open ? 'log.doorOpened' : 'log.doorClosed'
-      return { kind: 'other', text: tr.t(key, { from: place(other), to: place({ x: e.x, y: e.y }) }) }
+      return { kind: 'move', text: tr.t(key, { from: place(other), to: place({ x: e.x, y: e.y }) }) }
     }
     case 'faced':
       return {
-        kind: 'other',
+        kind: 'move',
         text: tr.t('log.faced', { actor: name(e.id), direction: tr.code('direction', String(e.facing)) })
       }
     case 'attack.declared': {

@@ -14,6 +14,7 @@ import { flankSquares, rulerOverlay, sightOverlay, templateOverlay, threatSquare
 import type { UndoRefusal } from './move-undo'
 import { attackOptions } from './options'
 import type { PlayWords } from './map-play-words'
+import { isInDialog, isTypingTarget } from './shortcuts'
 import { planThrough, toggleWaypoint, type WaypointPlan } from './waypoints'
 
 // Playing on the square-grid map, beside the session: fog for the side the map is drawn for, overlays
@@ -347,9 +348,8 @@ export class MapPlay {
   key(event: KeyboardEvent): boolean {
     if (event.key === 'Shift') this.#shift = event.type === 'keydown'
     if (event.type !== 'keydown') return false
-    const typing = ['INPUT', 'TEXTAREA', 'SELECT'].includes(
-      (event.target as HTMLElement | null)?.tagName ?? ''
-    )
+    // Ctrl+Z typed into a field or a dialog (the log search, the AI profile editor) undoes the text there
+    const typing = isTypingTarget(event.target) || isInDialog(event.target)
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'z' && !typing) {
       this.undo()
       return true

@@ -42,6 +42,17 @@ function withinRadius(o: Vec2, x: number, y: number, r: number): boolean {
   return gridDistance(far.x, far.y) <= r
 }
 
+/**
+ * The squares of a burst of radius `r` squares round the intersection `o`, row by row, not clipped to any
+ * board (a ruleset clips them to its board and its line of effect).
+ */
+export function burstSquares(o: Vec2, r: number): Vec2[] {
+  const cells: Vec2[] = []
+  for (let y = o.y - r; y < o.y + r; y++)
+    for (let x = o.x - r; x < o.x + r; x++) if (withinRadius(o, x, y, r)) cells.push({ x, y })
+  return cells
+}
+
 // A centre on the cone's 45° edge (an orthogonal cone's diagonal) is inside; this absorbs rounding only.
 const EDGE = 1e-9
 // A line exactly along a grid line would touch two columns and cross neither: it is moved this far to its
@@ -79,14 +90,9 @@ export function templateCells(
       : template.shape === 'cone'
         ? (x: number, y: number) => inQuarter(origin, u, x, y)
         : (x: number, y: number) => rayCrosses(origin, u, x, y)
-  const cells: Vec2[] = []
-  const y0 = Math.max(0, origin.y - r)
-  const y1 = Math.min(board.height, origin.y + r)
-  const x0 = Math.max(0, origin.x - r)
-  const x1 = Math.min(board.width, origin.x + r)
-  for (let y = y0; y < y1; y++)
-    for (let x = x0; x < x1; x++) if (withinRadius(origin, x, y, r) && keep(x, y)) cells.push({ x, y })
-  return cells
+  return burstSquares(origin, r).filter(
+    ({ x, y }) => x >= 0 && y >= 0 && x < board.width && y < board.height && keep(x, y)
+  )
 }
 
 /** True when the centre of square (x, y) lies within 45° of the unit direction `u` from `o`. */

@@ -321,11 +321,7 @@ export class EncounterSession {
   /** Throws the fight away and sets it up again from its initial state (saved at once). */
   restart(): void {
     const initial = this.#autosave.record.initial as EncounterState
-    this.#unsubscribe()
-    this.#actor.stop()
-    this.#actor = createEncounterActor(initial, this.ruleset, [])
-    this.snapshot = this.#actor.getSnapshot()
-    this.#unsubscribe = this.#watch()
+    this.#swapActor(initial, [])
     this.notes = []
     saveNotes(this.#deps.notesStorage, this.#notesKey, [])
     this.ai.reset()
@@ -364,15 +360,20 @@ export class EncounterSession {
    */
   #rebuild(initial: EncounterState, commands: Command[]): void {
     const state = replay(initial, commands, this.ruleset)
+    this.#swapActor(state, commands)
+    this.notes = this.notes.filter((n) => n.at < state.log.length)
+    this.#autosave.saveInitial(initial, commands, stateHash(state))
+    this.ai.release()
+    this.ai.poke()
+  }
+
+  /** Stops the encounter actor and starts a fresh one at `state` with `commands` as its log. */
+  #swapActor(state: EncounterState, commands: Command[]): void {
     this.#unsubscribe()
     this.#actor.stop()
     this.#actor = createEncounterActor(state, this.ruleset, commands)
     this.snapshot = this.#actor.getSnapshot()
     this.#unsubscribe = this.#watch()
-    this.notes = this.notes.filter((n) => n.at < state.log.length)
-    this.#autosave.saveInitial(initial, commands, stateHash(state))
-    this.ai.release()
-    this.ai.poke()
   }
 
   /** Resolves once every save asked for so far has landed (or failed). */

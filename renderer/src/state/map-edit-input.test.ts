@@ -4,7 +4,8 @@ import type { Edge } from '../../../rules/core/types'
 import { sampleInitial } from './fixtures'
 import { EditableMap } from './map-edit'
 import { EditorInput, wallRun } from './map-edit-input'
-import { edgeOf, frameFrom, keyboardClick, nearestEdge, pointerAt } from './map-edit-pointer'
+import { nearestEdge } from '../../battlemap/camera'
+import { edgeOf, keyboardClick } from './map-edit-pointer'
 
 // The sample mine: 16×12, Steve at (2,5), Alex at (2,7), zombie-1 at (8,4), a block at (4,2).
 
@@ -155,21 +156,6 @@ describe('pointer geometry', () => {
     expect(nearestEdge({ x: 3.5, y: 4.5 }, 16, 12)).toBe(null)
     expect(nearestEdge({ x: 16.1, y: 0.5 }, 16, 12)).toEqual({ x: 16, y: 0, side: 'w' })
     expect(nearestEdge({ x: 20, y: 0.5 }, 16, 12)).toBe(null)
-  })
-
-  it('turns a screen point into board terms', () => {
-    const frame = frameFrom({ x: 120, y: 70 }, { x: 160, y: 110 })
-    expect(frame).toEqual({ originX: 100, originY: 50, cell: 40 })
-    const mods = { button: 0, shift: true, ctrl: false, alt: false }
-    const p = pointerAt(
-      'down',
-      { x: 100 + 40 * 2 + 2, y: 50 + 40 * 3 + 20 },
-      frame,
-      { width: 16, height: 12 },
-      mods
-    )
-    expect(p).toMatchObject({ cell: { x: 2, y: 3 }, edge: { x: 2, y: 3, side: 'w' }, shift: true })
-    expect(pointerAt('move', { x: 10, y: 10 }, frame, { width: 16, height: 12 }, mods).cell).toBe(null)
   })
 
   it('names every side of a square canonically and walks wall runs', () => {

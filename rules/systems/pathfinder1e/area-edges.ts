@@ -12,12 +12,13 @@ import { cellsOf, isWall, onBoard, type Cell } from './grid'
 // leaves from the squares round the point that the caster reaches (`burstOrigins`). A cone leaves from the
 // corners of the caster's own space (`coneOrigin`).
 
-/** A grid corner of `square`, in quarter units, moved a quarter square into the square. */
-export function insetInto(corner: Cell, square: Cell): Cell {
-  return {
-    x: 4 * corner.x + (corner.x === square.x ? 1 : -1),
-    y: 4 * corner.y + (corner.y === square.y ? 1 : -1)
-  }
+/**
+ * A grid corner of the block of `side` × `side` squares whose top-left square is `square`, in quarter
+ * units, moved a quarter square into the block (cover.ts traces a figure's lines from these too).
+ */
+export function insetInto(corner: Cell, square: Cell, side = 1): Cell {
+  const toward = (c: number, p0: number) => (2 * p0 + side - 2 * c >= 0 ? 1 : -1)
+  return { x: 4 * corner.x + toward(corner.x, square.x), y: 4 * corner.y + toward(corner.y, square.y) }
 }
 
 /** The points a line of effect may aim at in a square (quarter units): its centre and its four corners. */

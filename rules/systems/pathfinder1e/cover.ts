@@ -1,3 +1,4 @@
+import { insetInto } from './area-edges'
 import { segmentCrossesEdges } from '../../core/board'
 import { hasEdges, stepCrossesWall } from '../../core/edges'
 import type { Combatant, EncounterState } from '../../core/types'
@@ -178,19 +179,10 @@ function obstacleCovers(attacker: Combatant, target: Combatant, cell: Cell, rang
   return distanceToCellFt(attacker, cell) >= targetFt
 }
 
-/**
- * A corner of the square block at `pos` (`side` squares), in quarter-square units and moved a quarter
- * square toward the block's centre: inside the block, off every grid line.
- */
-function insetCorner(corner: Cell, pos: Cell, side: number): Cell {
-  const toward = (c: number, p0: number) => (2 * p0 + side - 2 * c >= 0 ? 1 : -1)
-  return { x: 4 * corner.x + toward(corner.x, pos.x), y: 4 * corner.y + toward(corner.y, pos.y) }
-}
-
 /** True when the line from corner p of `from`'s block to corner q of square `to` crosses a closed edge. */
 function edgeStops(state: EncounterState, from: Combatant, p: Cell, to: Cell, q: Cell): boolean {
   if (!hasEdges(state.board)) return false
-  return segmentCrossesEdges(state.board, insetCorner(p, from.pos, sideOf(from)), insetCorner(q, to, 1), 4)
+  return segmentCrossesEdges(state.board, insetInto(p, from.pos, sideOf(from)), insetInto(q, to), 4)
 }
 
 function traceLine(

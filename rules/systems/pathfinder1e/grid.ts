@@ -1,5 +1,6 @@
 import { footprintCells, footprintSide } from '../../core/footprint'
 import { hasEdges, stepCrossesWall } from '../../core/edges'
+import { gridDistance } from '../../core/templates'
 import type { Board, Combatant, EncounterState, GroundKind } from '../../core/types'
 import { foldLights } from './lights'
 import { readSettings, type PfSettings } from './settings'
@@ -26,9 +27,7 @@ export function cellKey(cell: Cell): string {
 
 /** §2 [TEXT L303]: squares of an unobstructed offset with 1-2-1 diagonals, max + floor(min / 2). */
 export function pfDistanceSquares(dx: number, dy: number): number {
-  const a = Math.abs(dx)
-  const b = Math.abs(dy)
-  return Math.max(a, b) + Math.floor(Math.min(a, b) / 2)
+  return gridDistance(dx, dy)
 }
 
 /** The squares of a footprint of `side` squares whose top-left square is `pos`. */

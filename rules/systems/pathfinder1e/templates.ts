@@ -1,4 +1,5 @@
 import { directionVector } from '../../core/geometry'
+import { burstSquares } from '../../core/templates'
 import { hasEdges } from '../../core/edges'
 import type { Combatant, EncounterState } from '../../core/types'
 import { edgeClear, insetInto } from './area-edges'
@@ -12,26 +13,17 @@ import { cellKey, cellsOf, footprintGap, isWall, onBoard, pfDistanceSquares, sid
 // (12), a 20-ft burst (fireball) = 44 squares, rows 2-6-6-8-8-6-6-2.
 
 /**
- * The squares of a quadrant offset (i, j ≥ 0 from the intersection) whose far corner lies within r squares.
- */
-function inQuadrant(i: number, j: number, r: number): boolean {
-  return pfDistanceSquares(i + 1, j + 1) <= r
-}
-
-/**
  * The squares of a burst of `radiusFt` centred on the grid intersection at the top-left corner of `center`,
- * row by row. Not clipped to the board nor to line of effect (see `effectCells`).
+ * row by row (the core burst: far corner within the radius). Not clipped to the board nor to line of
+ * effect (see `effectCells`).
  */
 export function burstCells(center: Cell, radiusFt: number): Cell[] {
-  const r = Math.floor(radiusFt / 5)
-  const cells: Cell[] = []
-  for (let y = center.y - r; y < center.y + r; y++)
-    for (let x = center.x - r; x < center.x + r; x++) {
-      const i = x >= center.x ? x - center.x : center.x - 1 - x
-      const j = y >= center.y ? y - center.y : center.y - 1 - y
-      if (inQuadrant(i, j, r)) cells.push({ x, y })
-    }
-  return cells
+  return burstSquares(center, Math.floor(radiusFt / 5))
+}
+
+/** The squares of a quadrant offset (i, j ≥ 0 from the intersection) whose far corner lies within r squares. */
+function inQuadrant(i: number, j: number, r: number): boolean {
+  return pfDistanceSquares(i + 1, j + 1) <= r
 }
 
 /**

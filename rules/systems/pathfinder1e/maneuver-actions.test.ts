@@ -57,6 +57,14 @@ describe('validateManeuver (§4.10–4.11)', () => {
     expect(check(pfState([attacker(), defender(stats as never)]), act(kind))).toEqual({ code })
   })
 
+  it('§4.11 bull rush pushes "away": a fallen foe in the attacker\'s own square (G-13) has no away, so it is refused', () => {
+    const shared = pfState([attacker(), defender({ conditions: ['prone'] }, { x: 5, y: 5 })])
+    expect(check(shared, act('bullRush'))).toEqual({ code: 'sameSquare' })
+    expect(check(shared, act('trip'))).toEqual({ code: 'alreadyProne' })
+    const beside = pfState([attacker(), defender({ conditions: ['prone'] }, { x: 6, y: 6 })])
+    expect(check(beside, act('bullRush'))).toBeNull()
+  })
+
   it('the target must be a foe in the fight within melee reach (or adjacent, for an unarmed figure)', () => {
     expect(check(pfState([attacker(), defender({}, { x: 7, y: 5 })]), act('trip'))).toEqual({
       code: 'outOfReach'

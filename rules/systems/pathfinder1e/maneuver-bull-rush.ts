@@ -30,10 +30,14 @@ import { readStats, sizes } from './stats'
 // full 5 points over the CMD, never into a solid obstacle; another creature in the way is bull-rushed at once
 // (−4 per creature beyond the first) and the group goes on for the lesser distance; the attacker may follow.
 
-/** The direction a bull rush pushes: from the attacker's centre through the target's, snapped to 8 ways. */
-export function pushDirection(attacker: Combatant, target: Combatant): Cell {
+/**
+ * The direction a bull rush pushes: from the attacker's centre through the target's, snapped to 8 ways. Null
+ * when the centres coincide (a fallen figure in the attacker's own square, G-13): "away" has no direction.
+ */
+export function pushDirection(attacker: Combatant, target: Combatant): Cell | null {
   const a = doubledCentre(attacker.pos, attacker.size)
   const t = doubledCentre(target.pos, target.size)
+  if (a.x === t.x && a.y === t.y) return null
   return directionVector(snapDirection(t.x - a.x, t.y - a.y))
 }
 
@@ -230,6 +234,7 @@ export function resolveBullRush(
   if (!result.success) return
   const target = chain.figure(targetId)
   const dir = pushDirection(attacker, target)
+  if (!dir) return // validation refuses this ('sameSquare'); kept safe for a figure moved by a reaction
   const first = { id: targetId, pos: { x: target.pos.x, y: target.pos.y }, left: 0 }
   first.left = pushSteps(dir, bullRushDistanceFt(result.margin))
   const moved = groupPush(chain, action, first, dir, dice, opts)

@@ -76,6 +76,7 @@ export function overrunThrough(
   const last = lane[lane.length - 1]
   if (!last) return null
   const dir = pushDirection({ ...actor, pos: { ...actor.pos, x: last.x, y: last.y } }, target)
+  if (!dir) return null
   const without = { ...state, combatants: state.combatants.filter((c) => c.id !== target.id) }
   const targetCells = new Set(cellsOf(target).map(cellKey))
   const side = sideOf(actor)

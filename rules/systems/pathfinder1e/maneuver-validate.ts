@@ -9,6 +9,7 @@ import {
   OVERRUN,
   type ManeuverKind
 } from './maneuver-check'
+import { pushDirection } from './maneuver-bull-rush'
 import { chargeManeuverActions, chargeManeuverOf, chargeManeuverRequest } from './maneuver-charge'
 import { escapeCheck, moveSquare } from './maneuver-grapple'
 import {
@@ -48,6 +49,8 @@ function targetLimits(kind: ManeuverKind, actor: Combatant, target: Combatant): 
       return s.grapple || hasCondition(s, 'tiedUp') ? refuse('alreadyGrappled') : null
     case 'feint':
       return feintPenalty(target) === null ? refuse('mindless') : null
+    case 'bullRush':
+      return pushDirection(actor, target) ? null : refuse('sameSquare')
     default:
       return null
   }

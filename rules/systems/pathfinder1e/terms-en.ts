@@ -287,6 +287,7 @@ export const en: Record<keyof typeof es, string> = {
   'violation.notHelpless': 'a coup de grace needs a helpless opponent',
   'violation.immuneCrit': 'the target is immune to critical hits',
   'violation.notProne': 'it is not prone',
+  'violation.sameSquare': 'the target is in your own square: there is no way to push it away',
   'violation.alreadyProne': 'already prone',
   'violation.noSuchWeapon': 'it does not carry that weapon',
   'violation.alreadyWielding': 'it already wields that weapon',

@@ -289,6 +289,7 @@ export const es = {
   'violation.notHelpless': 'el golpe de gracia solo se propina a un oponente indefenso',
   'violation.immuneCrit': 'el objetivo es inmune a los impactos críticos',
   'violation.notProne': 'no está Tumbado',
+  'violation.sameSquare': 'el objetivo está en tu propia casilla: no hay hacia dónde empujarlo',
   'violation.alreadyProne': 'ya está Tumbado',
   'violation.noSuchWeapon': 'no lleva esa arma',
   'violation.alreadyWielding': 'ya empuña esa arma',

@@ -11,5 +11,11 @@ export default defineConfig({
   define: { __EMBOSCADA_WEB__: 'true' },
   plugins: [svelte({ configFile: r('./svelte.config.js') })],
   worker: { format: 'es' },
-  build: { outDir: r('./out/web'), emptyOutDir: true, target: 'es2023', chunkSizeWarningLimit: 1200 }
+  // EMBOSCADA_WEB_OUT: a separate build folder for people testing side by side (the e2e runner reads it too).
+  build: {
+    outDir: r(`./${process.env.EMBOSCADA_WEB_OUT ?? 'out/web'}`),
+    emptyOutDir: true,
+    target: 'es2023',
+    chunkSizeWarningLimit: 1200
+  }
 })

@@ -243,13 +243,39 @@ export const encounterRecordSchema = z.strictObject({
 
 export const CAMPAIGN_SCHEMA_VERSION = 1
 
+/**
+ * A figure kept in a campaign's party or bestiary, ready to be placed in an encounter: a combatant without
+ * its place in a fight (position, side, life now, controller). `stats` is validated by the ruleset's own
+ * stats schema where it is edited; `source` names the content-pack creature it was cloned from.
+ */
+export const figureTemplateSchema = z.strictObject({
+  id,
+  name: combatantSchema.shape.name,
+  lifeMax: combatantSchema.shape.lifeMax,
+  lifeMin: combatantSchema.shape.lifeMin,
+  stats: combatantSchema.shape.stats,
+  color: combatantSchema.shape.color,
+  size: combatantSchema.shape.size,
+  baseMm: combatantSchema.shape.baseMm,
+  ai: combatantSchema.shape.ai,
+  source: z.string().min(1).max(120).optional(),
+  notes: z.string().max(4000).optional()
+})
+
+/** A party member or bestiary entry. */
+export type FigureTemplate = z.infer<typeof figureTemplateSchema>
+
 /** One campaign file. */
 export const campaignSchema = z.strictObject({
   schemaVersion: z.literal(CAMPAIGN_SCHEMA_VERSION),
   id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'campaign ids are lowercase slugs'),
   name: z.string().min(1).max(120),
   system: encounterStateSchema.shape.system,
-  encounters: z.array(encounterRecordSchema).max(500)
+  encounters: z.array(encounterRecordSchema).max(500),
+  /** The heroes the GM brings to encounters (optional: files from before the editors have none). */
+  party: z.array(figureTemplateSchema).max(200).optional(),
+  /** The campaign's own monsters and NPCs, cloned from content packs or written by hand. */
+  bestiary: z.array(figureTemplateSchema).max(2000).optional()
 })
 
 export type Campaign = z.infer<typeof campaignSchema>

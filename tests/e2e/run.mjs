@@ -14,7 +14,9 @@ const started = Date.now()
 mkdirSync(artifacts, { recursive: true })
 mkdirSync(join(root, 'out'), { recursive: true })
 
-const server = await serve(join(root, 'out', 'web'), 0)
+// EMBOSCADA_WEB_OUT lets people working side by side build and test their own web build (default out/web).
+const webOut = process.env.EMBOSCADA_WEB_OUT ?? join('out', 'web')
+const server = await serve(join(root, webOut), 0)
 const base = `http://127.0.0.1:${server.address().port}`
 const browser = await launchChromium()
 
@@ -79,7 +81,7 @@ const numPassedTests = results.filter((r) => r.status === 'passed').length
 const numFailedTests = results.length - numPassedTests
 const seconds = ((Date.now() - started) / 1000).toFixed(1)
 writeFileSync(
-  join(root, 'out', 'e2e.json'),
+  process.env.EMBOSCADA_WEB_OUT ? join(root, `${webOut}-e2e.json`) : join(root, 'out', 'e2e.json'),
   JSON.stringify({ numPassedTests, numFailedTests, seconds, tests: results }, null, 2)
 )
 console.log(`e2e: ${numPassedTests} passed, ${numFailedTests} failed in ${seconds} s`)

@@ -221,6 +221,11 @@ export interface Ruleset {
   /** The figure's conditions as terms keys (`condition.<id>`), for the token HUD; absent = none shown. */
   conditions?(state: EncounterState, figure: Combatant): string[]
   /**
+   * How long the figure's timed conditions last, keyed as `conditions` gives them, for the turn panel;
+   * absent (or a key not listed) = no duration shown, as for conditions that last until removed.
+   */
+  durations?(state: EncounterState, figure: Combatant): ConditionDuration[]
+  /**
    * Figures that share a square by the rules (PF's rider and mount): the map editor moves and removes
    * them together and does not call their overlap an error; `detach` strips those links from a copy's
    * stats. Absent = every figure stands alone.
@@ -234,5 +239,15 @@ export interface Ruleset {
 /** The members a ruleset answers the battlemap with (each grid system's `map-hooks.ts`). */
 export type MapHooks = Pick<
   Ruleset,
-  'map' | 'measure' | 'areaTemplates' | 'canSee' | 'coverAt' | 'conditions' | 'stacks'
+  'map' | 'measure' | 'areaTemplates' | 'canSee' | 'coverAt' | 'conditions' | 'durations' | 'stacks'
 >
+
+/** How long one condition lasts: whole rounds left, and/or until a figure's next turn starts. */
+export interface ConditionDuration {
+  /** The condition's terms key, as `Ruleset.conditions` lists it. */
+  key: string
+  /** Rounds left, when it is counted in rounds. */
+  rounds?: number
+  /** The figure whose next turn start ends it (or, with `rounds`, counts it down). */
+  until?: string
+}

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { getRuleset } from '../../../rules/systems'
+import { pfFigure, pfState } from '../../../rules/systems/pathfinder1e/test-fixtures'
 import { play, sampleInitial, started } from './fixtures'
 import { roster } from './roster'
 
@@ -36,5 +38,46 @@ describe('roster', () => {
 
   it('has nobody active before the start', () => {
     expect(roster(sampleInitial()).flatMap((s) => s.figures.map((f) => f.status))).not.toContain('active')
+  })
+
+  describe('initiative and timed conditions (pathfinder1e.md §3.1 initiative, §9 effects)', () => {
+    const pf = getRuleset('pathfinder1e')
+    const mage = pfFigure('mage', {
+      pos: { x: 1, y: 1 },
+      stats: {
+        conditions: ['prone'],
+        effects: [
+          { id: 'mageArmor', until: 'mage', rounds: 3 },
+          { id: 'feinted', until: 'rogue' }
+        ]
+      }
+    })
+    const rogue = { ...pfFigure('rogue', { pos: { x: 2, y: 1 } }), name: 'Pícara' }
+    const fighter = pfFigure('fighter', { pos: { x: 3, y: 1 } })
+    const state = pfState([mage, rogue, fighter], { initiative: { mage: 8, rogue: 21, fighter: 15 } })
+
+    it('orders a side by initiative, highest first, and shows the value', () => {
+      const figures = roster(state, pf)[0]?.figures ?? []
+      expect(figures.map((f) => [f.id, f.initiative])).toEqual([
+        ['rogue', 21],
+        ['fighter', 15],
+        ['mage', 8]
+      ])
+    })
+
+    it('keeps the listed order, after those with one, for figures without an initiative', () => {
+      const partial = { ...state, initiative: { fighter: 3 } }
+      expect((roster(partial, pf)[0]?.figures ?? []).map((f) => f.id)).toEqual(['fighter', 'mage', 'rogue'])
+    })
+
+    it('lists conditions with rounds left and whose turn ends them; none without the rules', () => {
+      const mageRow = roster(state, pf)[0]?.figures.find((f) => f.id === 'mage')
+      expect(mageRow?.conditions).toEqual([
+        { key: 'condition.prone' },
+        { key: 'effect.mageArmor', rounds: 3, untilName: 'mage' },
+        { key: 'effect.feinted', untilName: 'Pícara' }
+      ])
+      expect(roster(state)[0]?.figures.find((f) => f.id === 'mage')?.conditions).toEqual([])
+    })
   })
 })

@@ -1,4 +1,5 @@
 import { lifeRatio, lifeText } from '../../battlemap/life'
+import type { Ruleset } from '../../../rules/core/ruleset'
 import type { Combatant, EncounterState } from '../../../rules/core/types'
 import { placeName } from './square-name'
 
@@ -22,6 +23,18 @@ export interface RosterFigure {
   y: number
   controller: Combatant['controller']
   status: RosterStatus
+  /** The rolled initiative, in systems that roll one. */
+  initiative?: number
+  /** Its conditions (terms keys) with how long each lasts, when the rules say. */
+  conditions: RosterCondition[]
+}
+
+/** A condition in the turn panel: the terms key, rounds left, and whose turn start ends it. */
+export interface RosterCondition {
+  key: string
+  rounds?: number
+  /** The name of the figure whose next turn start ends it (or counts it down). */
+  untilName?: string
 }
 
 /** One side in the turn-order panel, in the order sides take their turns. */
@@ -41,8 +54,36 @@ function status(state: EncounterState, c: Combatant): RosterStatus {
   return 'waiting'
 }
 
-/** The turn-order panel's content: sides in turn order, each with its figures and their status. */
-export function roster(state: EncounterState): RosterSide[] {
+/** A figure's conditions from the ruleset's hooks, each with its duration when it has one. */
+function conditionsOf(state: EncounterState, c: Combatant, rules?: RosterRules): RosterCondition[] {
+  if (!rules?.conditions || c.out) return []
+  const durations = new Map((rules.durations?.(state, c) ?? []).map((d) => [d.key, d]))
+  return rules.conditions(state, c).map((key) => {
+    const d = durations.get(key)
+    const until = d?.until ? state.combatants.find((f) => f.id === d.until)?.name : undefined
+    return {
+      key,
+      ...(d?.rounds !== undefined ? { rounds: d.rounds } : {}),
+      ...(until ? { untilName: until } : {})
+    }
+  })
+}
+
+/** Highest initiative first; figures without one keep their order after those with one (a stable sort). */
+function byInitiative(a: RosterFigure, b: RosterFigure): number {
+  if (a.initiative === undefined || b.initiative === undefined)
+    return Number(a.initiative === undefined) - Number(b.initiative === undefined)
+  return b.initiative - a.initiative
+}
+
+/** The ruleset hooks the panel reads (absent: no conditions shown). */
+export type RosterRules = Pick<Ruleset, 'conditions' | 'durations'>
+
+/**
+ * The turn-order panel's content: sides in turn order, each with its figures and their status; within a
+ * side, figures with a rolled initiative come highest first (the order they act in), the rest as listed.
+ */
+export function roster(state: EncounterState, rules?: RosterRules): RosterSide[] {
   return state.sides.map((side) => ({
     id: side.id,
     name: side.name,
@@ -60,7 +101,10 @@ export function roster(state: EncounterState): RosterSide[] {
         x: c.pos.x,
         y: c.pos.y,
         controller: c.controller,
-        status: status(state, c)
+        status: status(state, c),
+        ...(state.initiative[c.id] !== undefined ? { initiative: state.initiative[c.id] } : {}),
+        conditions: conditionsOf(state, c, rules)
       }))
+      .sort(byInitiative)
   }))
 }

@@ -1,4 +1,4 @@
-import type { AreaTemplate, MapHooks } from '../../core/ruleset'
+import type { AreaTemplate, ConditionDuration, MapHooks } from '../../core/ruleset'
 import type { Combatant, EncounterState } from '../../core/types'
 import { concealmentOf, coverBetween, lineOfSight } from './cover'
 import { isHelpless } from './defense'
@@ -101,6 +101,19 @@ export function pfConditions(_state: EncounterState, figure: Combatant): string[
 }
 
 /**
+ * §9 effects: a spell's counts down at its `until` figure's turn starts and ends at the last of its `rounds`
+ * (mage armor, hold person: start-turn.ts); the others end at the `until` figure's next turn start (charge,
+ * total defense, feint: §4.3, §4.9, §4.11), which is `rounds` 1.
+ */
+export function pfDurations(_state: EncounterState, figure: Combatant): ConditionDuration[] {
+  return readStats(figure).effects.map((e) => ({
+    key: `effect.${e.id}`,
+    until: e.until,
+    ...(e.rounds !== undefined ? { rounds: e.rounds } : {})
+  }))
+}
+
+/**
  * What the battlemap asks this system beyond play: the map features its rules read, its ruler metric,
  * area templates, sight and cover from a figure, and the conditions a token shows.
  */
@@ -119,6 +132,7 @@ export const mapHooks: MapHooks = {
   canSee: pfCanSee,
   coverAt: pfCoverAt,
   conditions: pfConditions,
+  durations: pfDurations,
   stacks: {
     // §4.12: a rider and its mount (each naming the other) stand as one stack, the rider on the mount
     with: (state, figure) =>

@@ -54,19 +54,21 @@ describe('roster', () => {
     })
     const rogue = { ...pfFigure('rogue', { pos: { x: 2, y: 1 } }), name: 'Pícara' }
     const fighter = pfFigure('fighter', { pos: { x: 3, y: 1 } })
-    const state = pfState([mage, rogue, fighter], { initiative: { mage: 8, rogue: 21, fighter: 15 } })
+    // Fighter and mage tie on 15; PF breaks it and keeps the winner's hundredths (§3.1).
+    const state = pfState([mage, rogue, fighter], { initiative: { mage: 15, rogue: 21, fighter: 15.01 } })
 
     it('orders a side by initiative, highest first, and shows the value', () => {
       const figures = roster(state, pf)[0]?.figures ?? []
       expect(figures.map((f) => [f.id, f.initiative])).toEqual([
         ['rogue', 21],
         ['fighter', 15],
-        ['mage', 8]
+        ['mage', 15]
       ])
     })
 
     it('keeps the listed order, after those with one, for figures without an initiative', () => {
-      const partial = { ...state, initiative: { fighter: 3 } }
+      const partial = { ...state, initiative: { fighter: -2.99 } }
+      expect(roster(partial, pf)[0]?.figures[0]).toMatchObject({ id: 'fighter', initiative: -3 })
       expect((roster(partial, pf)[0]?.figures ?? []).map((f) => f.id)).toEqual(['fighter', 'mage', 'rogue'])
     })
 

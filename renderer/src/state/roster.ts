@@ -23,8 +23,10 @@ export interface RosterFigure {
   y: number
   controller: Combatant['controller']
   status: RosterStatus
-  /** The rolled initiative, in systems that roll one. */
+  /** The rolled initiative total, in systems that roll one. */
   initiative?: number
+  /** Where it stands in the initiative count: the total plus the tie-break fraction PF stores (14.01). */
+  initiativeCount?: number
   /** Its conditions (terms keys) with how long each lasts, when the rules say. */
   conditions: RosterCondition[]
 }
@@ -69,11 +71,20 @@ function conditionsOf(state: EncounterState, c: Combatant, rules?: RosterRules):
   })
 }
 
+/** The rolled total (PF encodes ties as hundredths above it, so it is the whole part) and the count. */
+function initiativeOf(
+  state: EncounterState,
+  id: string
+): Pick<RosterFigure, 'initiative' | 'initiativeCount'> {
+  const count = state.initiative[id]
+  return count === undefined ? {} : { initiative: Math.floor(count), initiativeCount: count }
+}
+
 /** Highest initiative first; figures without one keep their order after those with one (a stable sort). */
 function byInitiative(a: RosterFigure, b: RosterFigure): number {
-  if (a.initiative === undefined || b.initiative === undefined)
-    return Number(a.initiative === undefined) - Number(b.initiative === undefined)
-  return b.initiative - a.initiative
+  if (a.initiativeCount === undefined || b.initiativeCount === undefined)
+    return Number(a.initiativeCount === undefined) - Number(b.initiativeCount === undefined)
+  return b.initiativeCount - a.initiativeCount
 }
 
 /** The ruleset hooks the panel reads (absent: no conditions shown). */
@@ -102,7 +113,7 @@ export function roster(state: EncounterState, rules?: RosterRules): RosterSide[]
         y: c.pos.y,
         controller: c.controller,
         status: status(state, c),
-        ...(state.initiative[c.id] !== undefined ? { initiative: state.initiative[c.id] } : {}),
+        ...initiativeOf(state, c.id),
         conditions: conditionsOf(state, c, rules)
       }))
       .sort(byInitiative)

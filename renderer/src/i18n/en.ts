@@ -9,6 +9,7 @@ import type { MessageKey } from './es'
 export const en: Record<MessageKey, string> = {
   'app.title': 'Emboscada',
   'app.tagline': 'Game-master console',
+  'app.breadcrumbs': 'Breadcrumbs',
   'app.language': 'Language',
   'app.loading': 'Loading…',
   'lang.es': 'Español',

@@ -10,6 +10,7 @@ import { esKeys } from './es-keys'
 export const es = {
   'app.title': 'Emboscada',
   'app.tagline': 'Consola del director de juego',
+  'app.breadcrumbs': 'Ruta de navegación',
   'app.language': 'Idioma',
   'app.loading': 'Cargando…',
   'lang.es': 'Español',

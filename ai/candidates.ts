@@ -1,6 +1,7 @@
 import type { Ruleset } from '../rules/core/ruleset'
 import type { Action, EncounterState, Vec3 } from '../rules/core/types'
 import { posKey, type Perception } from './perception'
+import { exitDistance, exitsOf } from './objective-terms'
 
 // ai.md §7.1 candidate generation: every reachable destination, pruned by cheap geometry to the few worth
 // running the real rules on (the rules' own step — `applyCommand` — and their move info cost far more
@@ -81,6 +82,9 @@ export function pruneMoves(
     const far = (d: Dest) => p.nearest(d.end)?.steps ?? 0
     keep(bestBy(dests, (d) => p.threatAt(d.end) * 1000 - far(d), PRUNE.safest))
     if (p.fleeing) keep(bestBy(dests, (d) => p.reachers(d.end) * 1000 - far(d), PRUNE.safest))
+    // An escaping side's figures weigh the squares nearest its exits (objective-terms.ts).
+    const exits = exitsOf(state, p.actor)
+    if (exits.length) keep(bestBy(dests, (d) => exitDistance(d.end, exits), PRUNE.ward))
     const ward = p.ward
     if (ward)
       keep(

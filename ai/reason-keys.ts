@@ -44,6 +44,7 @@ export const aiTermKeys = [
   'protect',
   'keepAway',
   'flank',
+  'escape',
   'noise',
   'reply',
   'area',

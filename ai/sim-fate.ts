@@ -17,6 +17,8 @@ export type { Fate } from '../rules/core/ruleset'
  * wounds below 0 (kept in the log) need the `fate` hook.
  */
 export function fateOf(state: EncounterState, figure: Combatant, ruleset: Ruleset): Fate {
+  // Escaped through an exit (an escape objective): safe, whatever the ruleset reads from `out`.
+  if (figure.escaped) return 'standing'
   if (ruleset.fate) return ruleset.fate(state, figure)
   if (!figure.out) return 'standing'
   return figure.life <= (figure.lifeMin ?? 0) ? 'dead' : 'out'

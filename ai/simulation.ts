@@ -51,7 +51,9 @@ export interface PlayOutOptions {
   level?: SimLevel
 }
 
-const isDown = (c: { out: boolean; life: number }): boolean => c.out || c.life <= 0
+// A figure that left through an exit (an escape objective) is out of the fight but was never downed.
+const isDown = (c: { out: boolean; life: number; escaped?: boolean }): boolean =>
+  (c.out && c.escaped !== true) || c.life <= 0
 
 /**
  * Plays an encounter from `initial` to its end, every figure and every decision by the AI whatever its

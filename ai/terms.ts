@@ -3,6 +3,7 @@ import type { Perception } from './perception'
 import { posKey } from './perception'
 import type { Personality } from './personality'
 import type { AiOption, AiTerm } from './types'
+import { objectiveTerms } from './objective-terms'
 
 /** What every scorer needs: the perception, the weights in force and how hard the level plays. */
 export interface ScoreContext {
@@ -74,6 +75,8 @@ export function positionTerms(ctx: ScoreContext, end: Vec3, factor?: (enemyId: s
   // Flank pairs from Normal up (a GM's monsters flank as a matter of course); focus and overkill are Hard's.
   if (ctx.level !== 'easy' && w.flank !== 0 && p.flankSquares.has(posKey(end)))
     terms.push({ key: 'flank', value: w.flank })
+  // The encounter's objectives (escape to an exit, keep by a ward); none without objectives.
+  terms.push(...objectiveTerms(p.state, p.actor, end))
   return terms
 }
 

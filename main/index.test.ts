@@ -83,6 +83,7 @@ function makeElectron(options: { packaged: boolean; lock?: boolean; userData: st
       defaultSession: {
         setPermissionRequestHandler: vi.fn(),
         setPermissionCheckHandler: vi.fn(),
+        on: vi.fn(),
         webRequest: { onHeadersReceived: vi.fn((h: typeof onHeaders) => (onHeaders = h)) }
       }
     }

@@ -167,7 +167,8 @@ describe('applySessionPolicy', () => {
     const session = {
       setPermissionRequestHandler: (h: typeof captured.request) => (captured.request = h),
       setPermissionCheckHandler: (h: typeof captured.check) => (captured.check = h),
-      webRequest: { onHeadersReceived: (h: typeof captured.headers) => (captured.headers = h) }
+      webRequest: { onHeadersReceived: (h: typeof captured.headers) => (captured.headers = h) },
+      on: vi.fn()
     }
     applySessionPolicy(session as never, RENDERER_CSP)
     return captured

@@ -74,8 +74,19 @@ export function hardenWebContents(contents: WebContents, policy: AppUrlPolicy): 
 export function applySessionPolicy(session: Session, csp: string): void {
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
   session.setPermissionCheckHandler(() => false)
+  guardDownloads(session)
   // A header is the stronger delivery; the meta tag in index.html covers loads the header cannot reach.
   session.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } })
+  })
+}
+
+/**
+ * Downloads: only the page's own Blob URLs (a campaign export, `<a download>` on `blob:`), which Electron
+ * answers with its save dialog; a link to anything else that would download is cancelled.
+ */
+export function guardDownloads(session: Pick<Session, 'on'>): void {
+  session.on('will-download', (event, item) => {
+    if (!item.getURL().startsWith('blob:')) event.preventDefault()
   })
 }

@@ -8,7 +8,12 @@ export const CHANNELS = [
   'campaign.import',
   'campaign.quarantined',
   'campaign.backups',
-  'campaign.restore'
+  'campaign.restore',
+  'campaign.create',
+  'campaign.rename',
+  'campaign.duplicate',
+  'campaign.trash',
+  'campaign.untrash'
 ] as const
 
 /** One IPC channel name. */

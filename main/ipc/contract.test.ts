@@ -109,7 +109,57 @@ describe('the IPC contract', () => {
     >()
     expectTypeOf<EmboscadaApi['campaign']['restore']>().returns.resolves.toEqualTypeOf<IpcResult<Campaign>>()
     expectTypeOf<keyof EmboscadaApi['campaign']>().toEqualTypeOf<
-      'list' | 'load' | 'save' | 'import' | 'quarantined' | 'backups' | 'restore'
+      | 'list'
+      | 'load'
+      | 'save'
+      | 'import'
+      | 'quarantined'
+      | 'backups'
+      | 'restore'
+      | 'create'
+      | 'rename'
+      | 'duplicate'
+      | 'trash'
+      | 'untrash'
     >()
+    expectTypeOf<EmboscadaApi['campaign']['create']>().parameters.toEqualTypeOf<
+      [{ name: string; system: Campaign['system'] }]
+    >()
+    expectTypeOf<EmboscadaApi['campaign']['duplicate']>().parameters.toEqualTypeOf<
+      [{ id: string; name?: string | undefined }]
+    >()
+    expectTypeOf<EmboscadaApi['campaign']['trash']>().returns.resolves.toEqualTypeOf<IpcResult<null>>()
+    expectTypeOf<EmboscadaApi['campaign']['untrash']>().returns.resolves.toEqualTypeOf<
+      IpcResult<CampaignSummary>
+    >()
+  })
+})
+
+describe('the campaign list channels', () => {
+  it('take a trimmed name of 1 to 120 characters with no control characters', () => {
+    const create = contract['campaign.create'].request
+    expect(create.parse({ name: '  Mi campaña  ', system: 'hq2' })).toEqual({
+      name: 'Mi campaña',
+      system: 'hq2'
+    })
+    expect(create.safeParse({ name: 'x'.repeat(120), system: 'athkri' }).success).toBe(true)
+    for (const name of ['', '   ', 'x'.repeat(121), 'two\nlines', 'nul\u0000', 'bell\u0007', 42, null])
+      expect(create.safeParse({ name, system: 'hq2' }).success, JSON.stringify(name)).toBe(false)
+    expect(create.safeParse({ name: 'Ok', system: 'dnd5e' }).success).toBe(false)
+    expect(create.safeParse({ name: 'Ok', system: 'hq2', id: 'mine' }).success).toBe(false)
+  })
+
+  it('take an id slug on rename, duplicate, trash and untrash', () => {
+    const channels = ['campaign.rename', 'campaign.duplicate', 'campaign.trash', 'campaign.untrash'] as const
+    for (const channel of channels) {
+      const request = contract[channel].request
+      const extra = channel === 'campaign.rename' ? { name: 'New' } : {}
+      expect(request.safeParse({ id: 'demo', ...extra }).success, channel).toBe(true)
+      for (const id of ['../demo', 'Demo', '', 'a/b', 'x'.repeat(65)])
+        expect(request.safeParse({ id, ...extra }).success, `${channel} ${id}`).toBe(false)
+    }
+    expect(contract['campaign.rename'].request.safeParse({ id: 'demo' }).success).toBe(false)
+    expect(contract['campaign.duplicate'].request.safeParse({ id: 'demo', name: 'Copia' }).success).toBe(true)
+    expect(contract['campaign.duplicate'].request.safeParse({ id: 'demo', name: '' }).success).toBe(false)
   })
 })

@@ -1,7 +1,12 @@
 import { z } from 'zod'
 import { campaignSchema, type CampaignSummary } from '../../rules/core/schemas'
 import { BACKUP_FILE_PATTERN } from '../store/backup-names'
-import type { BackupEntry, QuarantineEntry, StoreErrorCode } from '../store/campaign-store'
+import {
+  CAMPAIGN_NAME_MAX,
+  type BackupEntry,
+  type QuarantineEntry,
+  type StoreErrorCode
+} from '../store/campaign-store'
 import { STORE_PROBLEMS } from '../store/store-problem'
 import { CAMPAIGN_LIMITS } from '../validation'
 import { API_GLOBAL, CHANNELS, type Channel } from './channels'
@@ -100,6 +105,18 @@ export const backupEntrySchema = z.strictObject({
   readable: z.boolean()
 }) satisfies z.ZodType<BackupEntry>
 
+/**
+ * A campaign name as typed: trimmed, 1 to 120 characters, no control characters (the stores apply the same rule
+ * with `cleanCampaignName`). The handler words a refusal here as the problem `badName`, not a malformed request.
+ */
+export const campaignNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(CAMPAIGN_NAME_MAX)
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
+  .regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, 'no control characters in a name')
+
 /** Largest campaign file text accepted by `campaign.import` (the whole IPC payload is capped at 8 MB). */
 export const IMPORT_MAX_CHARS = CAMPAIGN_LIMITS.maxImportChars
 
@@ -136,6 +153,27 @@ export const contract = {
       .strictObject({ id: campaignIdSchema, file: backupFileSchema })
       .refine(({ id, file }) => file.startsWith(`${id}.`), { message: 'not a backup of this campaign' }),
     response: resultSchema(campaignSchema)
+  },
+  'campaign.create': {
+    request: z.strictObject({ name: campaignNameSchema, system: campaignSchema.shape.system }),
+    response: resultSchema(campaignSummarySchema)
+  },
+  'campaign.rename': {
+    request: z.strictObject({ id: campaignIdSchema, name: campaignNameSchema }),
+    response: resultSchema(campaignSummarySchema)
+  },
+  'campaign.duplicate': {
+    // The page sends the copy's name in the GM's language; without one the store says "(copy)".
+    request: z.strictObject({ id: campaignIdSchema, name: campaignNameSchema.optional() }),
+    response: resultSchema(campaignSummarySchema)
+  },
+  'campaign.trash': {
+    request: z.strictObject({ id: campaignIdSchema }),
+    response: resultSchema(z.null())
+  },
+  'campaign.untrash': {
+    request: z.strictObject({ id: campaignIdSchema }),
+    response: resultSchema(campaignSummarySchema)
   }
 } as const satisfies Record<Channel, { request: z.ZodType; response: z.ZodType }>
 

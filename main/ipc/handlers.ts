@@ -1,6 +1,6 @@
 import type { IpcMain, IpcMainInvokeEvent } from 'electron'
 import type { AppUrlPolicy } from '../app-url'
-import { StoreError, type ManagedCampaignStore } from '../store/campaign-store'
+import { CAMPAIGN_NAME_MAX, StoreError, type ManagedCampaignStore } from '../store/campaign-store'
 import type { ProblemDetail, ProblemParams } from '../store/store-problem'
 import { checkJsonLimits, formatIssues, IPC_LIMITS, schemaParams, type JsonLimits } from '../validation'
 import {
@@ -56,7 +56,15 @@ export function registerIpcHandlers(deps: IpcDeps): () => void {
     'campaign.import': ({ json }) => store.importJson(json),
     'campaign.quarantined': () => store.quarantined(),
     'campaign.backups': ({ id }) => store.backups(id),
-    'campaign.restore': ({ id, file }) => store.restoreBackup(id, file)
+    'campaign.restore': ({ id, file }) => store.restoreBackup(id, file),
+    'campaign.create': (request) => store.create(request),
+    'campaign.rename': ({ id, name }) => store.rename(id, name),
+    'campaign.duplicate': ({ id, name }) => store.duplicate(id, name),
+    'campaign.trash': async ({ id }) => {
+      await store.remove(id)
+      return null
+    },
+    'campaign.untrash': ({ id }) => store.undoRemove(id)
   }
   for (const channel of CHANNELS) {
     deps.ipcMain.handle(channel, (event, ...args: unknown[]) =>
@@ -110,7 +118,11 @@ async function answer<C extends Channel>(
     }
     const parsed = contract[channel].request.safeParse(payload)
     if (!parsed.success) {
-      const detail = { problem: 'schema', params: schemaParams(parsed.error) } as const
+      // A refused name is the GM's typing, worded as such; any other refusal is a malformed request.
+      const badName = parsed.error.issues[0]?.path[0] === 'name'
+      const detail: ProblemDetail = badName
+        ? { problem: 'badName', params: { limit: CAMPAIGN_NAME_MAX } }
+        : { problem: 'schema', params: schemaParams(parsed.error) }
       return fail('badRequest', `${channel}: ${formatIssues(parsed.error)}`, detail)
     }
     const implementation = implementations[channel] as (request: unknown) => Promise<ValueOf<C>>

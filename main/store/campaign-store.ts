@@ -1,4 +1,4 @@
-import type { Campaign, CampaignSummary } from '../../rules/core/schemas'
+import { CAMPAIGN_SCHEMA_VERSION, type Campaign, type CampaignSummary } from '../../rules/core/schemas'
 import type { ProblemDetail, ProblemParams, StoreProblem } from './store-problem'
 
 // Types and tiny pure helpers only, no Node: the renderer's browser twin implements the same interface.
@@ -63,6 +63,28 @@ export interface CampaignStore {
    * tells the GM about the entries marked `thisSession`.
    */
   quarantined(): Promise<QuarantineEntry[]>
+  /** Adds an empty campaign (no encounters) of `system`; its id is a free slug of the name. */
+  create(input: NewCampaign): Promise<CampaignSummary>
+  /** Renames a campaign (the id, and so the file, stays). */
+  rename(id: string, name: string): Promise<CampaignSummary>
+  /** Copies a campaign under a new free id; `name` is the copy's name (default `<name> (copy)`). */
+  duplicate(id: string, name?: string): Promise<CampaignSummary>
+  /**
+   * Soft delete: the campaign and its backups move to the trash and it leaves the list. Each removal is its
+   * own trash entry, so removing the same id again never overwrites an earlier one.
+   */
+  remove(id: string): Promise<void>
+  /**
+   * Brings back the newest trashed copy of `id`, exactly as it was, backups included. Refused (`idInUse`) when
+   * another campaign has taken the id meanwhile; the trashed copy then stays where it is.
+   */
+  undoRemove(id: string): Promise<CampaignSummary>
+}
+
+/** What {@link CampaignStore.create} needs: a name and one of the rule systems. */
+export interface NewCampaign {
+  name: string
+  system: Campaign['system']
 }
 
 /** One backup of a campaign, as the restore UI lists it. */
@@ -116,6 +138,70 @@ export function isCampaignId(id: unknown): id is string {
 export function assertCampaignId(id: unknown): asserts id is string {
   if (!isCampaignId(id))
     throw new StoreError('badId', `not a campaign id: ${JSON.stringify(id)?.slice(0, 80)}`)
+}
+
+/** Longest campaign name, the campaign schema's cap. */
+export const CAMPAIGN_NAME_MAX = 120
+
+/**
+ * A name as typed, trimmed; throws `invalid` (problem `badName`) for an empty one, one over
+ * {@link CAMPAIGN_NAME_MAX} characters, or one with control characters (a pasted newline or NUL).
+ */
+export function cleanCampaignName(name: unknown): string {
+  const trimmed = typeof name === 'string' ? name.trim() : ''
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
+  if (trimmed === '' || trimmed.length > CAMPAIGN_NAME_MAX || /[\u0000-\u001f\u007f-\u009f]/.test(trimmed)) {
+    throw new StoreError('invalid', `not a campaign name: ${JSON.stringify(name)?.slice(0, 80)}`, undefined, {
+      problem: 'badName',
+      params: { limit: CAMPAIGN_NAME_MAX }
+    })
+  }
+  return trimmed
+}
+
+/** The name of a copy when the caller gives none. */
+export function copyName(name: string): string {
+  const suffix = ' (copy)'
+  return name.slice(0, CAMPAIGN_NAME_MAX - suffix.length) + suffix
+}
+
+/**
+ * A campaign id from a name: accents dropped, lowercase, runs of anything else as one `-`, at most 56
+ * characters (room for a `-NNN` suffix); `campaign` when nothing is left (a name of only emoji or CJK).
+ */
+export function slugFromName(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 56)
+    .replace(/^-+|-+$/g, '')
+  return slug === '' ? 'campaign' : slug
+}
+
+/** The rule system of a new campaign, checked; throws `invalid` (problem `unknownSystem`) for any other value. */
+export function checkSystem(system: unknown, known: readonly Campaign['system'][]): Campaign['system'] {
+  const found = known.find((id) => id === system)
+  if (found !== undefined) return found
+  const name = String(system).slice(0, 40)
+  throw new StoreError('invalid', `no rules for "${name}"`, undefined, {
+    problem: 'unknownSystem',
+    params: { system: name }
+  })
+}
+
+/** A new campaign with no encounters, in the current file format. */
+export function emptyCampaign(id: string, name: string, system: Campaign['system']): Campaign {
+  return { schemaVersion: CAMPAIGN_SCHEMA_VERSION, id, name, system, encounters: [] }
+}
+
+/** Refusal of an undo whose id another campaign has taken since. */
+export function idInUse(id: string): StoreError {
+  return new StoreError('invalid', `another campaign now has the id "${id}"`, undefined, {
+    problem: 'idInUse',
+    params: { id }
+  })
 }
 
 /** The list entry for a campaign. */

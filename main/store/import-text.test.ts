@@ -65,8 +65,9 @@ describe('LowdbCampaignStore.importJson refusals', () => {
 
   it('covers every problem an import of text can meet', () => {
     // notPlainData needs structured clone (IPC), idMismatch a file name, idTaken 999 copies, storageFull a
-    // browser: each has its own test below or in the IPC and web-store tests.
-    const elsewhere = ['notPlainData', 'idMismatch', 'idTaken', 'storageFull']
+    // browser: each has its own test below or in the IPC and web-store tests. badName and idInUse are not import
+    // problems: the campaign list's create/rename and undo meet them (campaign-list-ops.test.ts).
+    const elsewhere = ['notPlainData', 'idMismatch', 'idTaken', 'storageFull', 'badName', 'idInUse']
     const covered = new Set(importCases.map((c) => c.problem))
     expect(STORE_PROBLEMS.filter((p) => !covered.has(p) && !elsewhere.includes(p))).toEqual([])
   })

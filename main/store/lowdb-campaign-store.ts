@@ -9,13 +9,21 @@ import type { RetentionLimits } from './backup-policy'
 import { CampaignBackups } from './campaign-backups'
 import {
   assertCampaignId,
+  checkSystem,
+  cleanCampaignName,
+  copyName,
+  emptyCampaign,
+  idInUse,
   isCampaignId,
+  slugFromName,
   StoreError,
   summarize,
   type BackupEntry,
   type ManagedCampaignStore,
+  type NewCampaign,
   type QuarantineEntry
 } from './campaign-store'
+import { CampaignTrash } from './campaign-trash'
 import { contentRefusal, decodeCampaign } from './decode'
 import {
   DurableJsonFile,
@@ -98,6 +106,7 @@ export class LowdbCampaignStore implements ManagedCampaignStore {
   private readonly fs: DurableFs
   private readonly chain: MigrationChain
   private readonly archive: CampaignBackups
+  private readonly trash: CampaignTrash
   private readonly now: () => Date
   private readonly log: (message: string) => void
   private readonly queue = new KeyedQueue()
@@ -116,6 +125,7 @@ export class LowdbCampaignStore implements ManagedCampaignStore {
       limits: options.retention
     })
     this.archive = new CampaignBackups(folder, this.chain, this.fs)
+    this.trash = new CampaignTrash(options.dir, folder, this.fs, this.now)
     this.log = options.log ?? (() => undefined)
   }
 
@@ -208,6 +218,75 @@ export class LowdbCampaignStore implements ManagedCampaignStore {
       await this.writeCampaign(chosen.campaign, false)
       this.log(`campaign "${id}" restored from ${BACKUP_DIR}/${chosen.file.file} on request`)
       return chosen.campaign
+    })
+  }
+
+  /** Adds an empty campaign under a free slug of its name (one in the trash counts as taken). */
+  async create({ name, system }: NewCampaign): Promise<CampaignSummary> {
+    const clean = cleanCampaignName(name)
+    const known = checkSystem(system, campaignSchema.shape.system.options)
+    return this.addUnderFreeId(slugFromName(clean), (id) => emptyCampaign(id, clean, known))
+  }
+
+  /** Gives campaign `id` a new name, in place: its id, encounters and backups stay. */
+  async rename(id: string, name: string): Promise<CampaignSummary> {
+    assertCampaignId(id)
+    const clean = cleanCampaignName(name)
+    return this.queue.run(id, async () => {
+      const renamed = { ...(await this.readCampaign(id, true)), name: clean }
+      await this.guardExisting(id)
+      await this.writeCampaign(renamed)
+      return summarize(renamed)
+    })
+  }
+
+  /** Copies campaign `id` under a free slug of the copy's name. */
+  async duplicate(id: string, name?: string): Promise<CampaignSummary> {
+    assertCampaignId(id)
+    const source = await this.load(id)
+    const clean = cleanCampaignName(name ?? copyName(source.name))
+    return this.addUnderFreeId(slugFromName(clean), (newId) => ({ ...source, id: newId, name: clean }))
+  }
+
+  /** Moves campaign `id` and its backups to a new trash entry. */
+  async remove(id: string): Promise<void> {
+    assertCampaignId(id)
+    await this.queue.run(id, async () => {
+      if ((await this.stampOf(id)) === null) throw new StoreError('notFound', `there is no campaign "${id}"`)
+      const entry = await this.trash.put(id).catch((error: unknown) => {
+        throw ioError(`could not move "${id}" to the trash`, error)
+      })
+      this.known.delete(id)
+      this.log(`campaign "${id}" moved to trash/${entry}`)
+    })
+  }
+
+  /** Brings back the newest trashed copy of `id`, unless another campaign has taken the id. */
+  async undoRemove(id: string): Promise<CampaignSummary> {
+    assertCampaignId(id)
+    return this.queue.run(id, async () => {
+      const entry = await this.trash.newest(id)
+      if (entry === null) throw new StoreError('notFound', `there is no removed campaign "${id}"`)
+      if ((await this.stampOf(id)) !== null) throw idInUse(id)
+      await this.trash.restore(id, entry).catch((error: unknown) => {
+        throw ioError(`could not bring "${id}" back from trash/${entry}`, error)
+      })
+      this.log(`campaign "${id}" brought back from trash/${entry}`)
+      return summarize(await this.readCampaign(id, true))
+    })
+  }
+
+  /** Saves `make(id)` under the first free id from `base`; one at a time, like imports, so two never collide. */
+  private addUnderFreeId(base: string, make: (id: string) => Campaign): Promise<CampaignSummary> {
+    return this.queue.run('\0import', async () => {
+      const trashed = await this.trash.ids()
+      const id = await freeCampaignId(
+        base,
+        async (id) => trashed.has(id) || (await this.stampOf(id)) !== null
+      )
+      const campaign = make(id)
+      await this.save(campaign)
+      return summarize(campaign)
     })
   }
 

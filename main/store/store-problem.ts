@@ -40,7 +40,11 @@ export const STORE_PROBLEMS = [
   /** Every suffixed variant of `id` is taken. */
   'idTaken',
   /** The browser's storage quota is used up. */
-  'storageFull'
+  'storageFull',
+  /** A campaign name that is empty, longer than `limit` characters, or holds control characters. */
+  'badName',
+  /** Another campaign has the id `id` (an undone delete cannot take its place back). */
+  'idInUse'
 ] as const
 
 /** One refusal reason. */

@@ -38,6 +38,8 @@ export type GameEvent =
       natural?: 'success' | 'failure'
       /** The face's name on a custom die (HQ2's `skull`), an i18n key under `face.`. */
       face?: string
+      /** The face a person entered by hand (manual dice), when the die was not the seeded RNG's. */
+      entered?: number
     }
   | { type: 'moved'; id: string; path: Vec3[]; facing: number }
   /** A door on an edge opened or closed (`door.set`). */
@@ -60,6 +62,10 @@ export type GameEvent =
   | { type: 'decision.answered'; decisionId: string; choice: string | number }
   | { type: 'turn.ended'; actorId: string }
   | { type: 'encounter.ended'; winner: string | null }
+  /** A figure left the board through an exit (an `escape` objective): out, but not beaten. */
+  | { type: 'escaped'; id: string }
+  /** A surprised figure's round-1 activation passes (it has not yet noticed its foes). */
+  | { type: 'surprised'; id: string }
 
 function updateCombatant(
   state: EncounterState,
@@ -201,7 +207,10 @@ function reduce(state: EncounterState, e: GameEvent): EncounterState {
       return { ...state, pending: null }
     case 'encounter.ended':
       return { ...state, phase: 'ended', winner: e.winner, turn: null }
+    case 'escaped':
+      return { ...state, combatants: updateCombatant(state, e.id, () => ({ out: true, escaped: true })) }
     case 'dice.rolled':
+    case 'surprised':
     case 'attack.declared':
     case 'attack.hit':
     case 'attack.missed':

@@ -58,3 +58,82 @@ export function forcedDice(faces: readonly number[], state: RngState = seedRng(0
     state
   }
 }
+
+/** One die a command rolled: its sides, the face it gave, and whether a person entered that face. */
+export interface RollRecord {
+  sides: number
+  face: number
+  manual: boolean
+  /** The face the seeded stream gave for this die (the same as `face` unless a person entered one). */
+  drawn: number
+}
+
+/** An entered face the die cannot show; the engine turns it into the refusal `manualDieOutOfRange`. */
+export class ManualDieError extends Error {
+  constructor(
+    /** The face's place in the command's `dice` (0-based). */
+    readonly index: number,
+    readonly face: number,
+    readonly sides: number
+  ) {
+    super(`manual die ${index + 1}: ${face} is not a face of a d${sides}`)
+  }
+}
+
+/**
+ * The dice of one command that carries faces entered by hand (physical dice at the table): the entered
+ * faces go first, in the order the rules roll, then the seeded stream takes over.
+ *
+ * Every entered face still draws, and drops, one roll of the seeded stream. So the stream's position after
+ * a command depends only on how many dice it rolled, not on who read them: entering exactly the faces the
+ * RNG would have given leaves the same state as letting it roll (accepting the suggested roll is the same
+ * as automation), and a table that switches between physical dice and the app mid-fight keeps the seeded
+ * rolls where they were. Replays stay exact either way, since the faces are stored in the command.
+ */
+export class ManualDice {
+  #next = 0
+  #records: RollRecord[] = []
+
+  constructor(
+    readonly faces: readonly number[],
+    /** Hears every roll as it happens (the dry run that tells the UI which dice to ask for). */
+    private readonly onRoll?: (roll: RollRecord) => void
+  ) {}
+
+  /** How many entered faces the rules have used so far. */
+  get used(): number {
+    return this.#next
+  }
+
+  /** A roller over the seeded stream at `state` that hands out the remaining entered faces first. */
+  over(state: RngState): DiceRoller {
+    const seeded = seededDice(state)
+    return {
+      roll: (sides) => {
+        const drawn = seeded.roll(sides)
+        const index = this.#next
+        const entered = this.faces[index]
+        let record: RollRecord = { sides, face: drawn, manual: false, drawn }
+        if (entered !== undefined) {
+          if (!Number.isInteger(entered) || entered < 1 || entered > sides)
+            throw new ManualDieError(index, entered, sides)
+          this.#next++
+          record = { sides, face: entered, manual: true, drawn }
+        }
+        this.#records.push(record)
+        this.onRoll?.(record)
+        return record.face
+      },
+      get state() {
+        return seeded.state
+      }
+    }
+  }
+
+  /** The rolls since the last call, in order (the engine pairs them with the events of one rules step). */
+  takeRecords(): RollRecord[] {
+    const out = this.#records
+    this.#records = []
+    return out
+  }
+}

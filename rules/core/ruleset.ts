@@ -168,6 +168,12 @@ export interface Ruleset {
    * check, Athkri's bleed saves. Events only (an `economy.changed` adjusts the fresh economy).
    */
   startTurn?(state: EncounterState, actorId: string, dice: DiceRoller): GameEvent[]
+  /**
+   * The ruleset's own surprise rule, where its digest has one (PF's surprise round §3.1, Athkri's unaware
+   * target §5.2): the events that mark a figure listed in `EncounterState.surprised` as the fight opens.
+   * Absent: the engine's default, the figure's round-1 activation passes.
+   */
+  surprise?(state: EncounterState, figure: Combatant): GameEvent[]
   /** Terrain the rules read beyond walls (cover obstacles, dark squares), for the map; absent = none. */
   terrain?(state: EncounterState): TerrainMark[]
   /** How a legal move reads on the map (band, who it provokes); absent = every move is band 0. */

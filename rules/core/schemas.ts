@@ -33,7 +33,8 @@ export const combatantSchema = z.strictObject({
   color: int.min(0).max(0xffffff).optional(),
   size: z.number().min(0.25).max(8).optional(),
   baseMm: z.number().min(10).max(200).optional(),
-  ai: aiProfileSchema.optional()
+  ai: aiProfileSchema.optional(),
+  escaped: z.boolean().optional()
 })
 
 export const terrainPieceSchema = z.strictObject({
@@ -158,7 +159,8 @@ export const gameEventSchema = z.discriminatedUnion('type', [
     atLeast: z.boolean().optional(),
     success: z.boolean(),
     natural: z.enum(['success', 'failure']).optional(),
-    face: z.string().min(1).max(30).optional()
+    face: z.string().min(1).max(30).optional(),
+    entered: int.min(1).max(1000).optional()
   }),
   ev('moved', { id, path: z.array(vec3Schema).max(400), facing: int.min(0).max(7) }),
   ev('door.changed', { ...edgeShape, open: z.boolean() }),
@@ -181,7 +183,23 @@ export const gameEventSchema = z.discriminatedUnion('type', [
   ev('decision.requested', { action: actionSchema, answers: answersSchema, request: decisionRequestSchema }),
   ev('decision.answered', { decisionId: z.string().min(1).max(60), choice: answerValue }),
   ev('turn.ended', { actorId: id }),
-  ev('encounter.ended', { winner: id.nullable() })
+  ev('encounter.ended', { winner: id.nullable() }),
+  ev('escaped', { id }),
+  ev('surprised', { id })
+])
+
+/** A win condition (types.ts `Objective`). */
+export const objectiveSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('defeatAll') }),
+  z.strictObject({ kind: z.literal('survive'), side: id, rounds: int.min(1).max(1000) }),
+  z.strictObject({
+    kind: z.literal('escape'),
+    side: id,
+    cells: z.array(cellSchema).max(40000).optional(),
+    zone: id.optional(),
+    count: int.min(1).max(500)
+  }),
+  z.strictObject({ kind: z.literal('protect'), side: id, figureId: id })
 ])
 
 export const encounterStateSchema = z.strictObject({
@@ -214,18 +232,24 @@ export const encounterStateSchema = z.strictObject({
     .strictObject({ action: actionSchema, answers: answersSchema, request: decisionRequestSchema })
     .nullable(),
   winner: id.nullable(),
-  log: z.array(gameEventSchema).max(1_000_000)
+  log: z.array(gameEventSchema).max(1_000_000),
+  objectives: z.array(objectiveSchema).max(20).optional(),
+  surprised: z.array(id).max(500).optional()
 })
 
+// Faces entered by hand on a command that can roll (types.ts `EnteredDice`); the rules check each one's sides.
+const dice = z.array(int.min(1).max(1000)).max(200).optional()
+
 export const commandSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('encounter.start') }),
-  z.strictObject({ type: z.literal('action.declare'), action: actionSchema }),
-  z.strictObject({ type: z.literal('activation.select'), actorId: id }),
-  z.strictObject({ type: z.literal('turn.end') }),
+  z.strictObject({ type: z.literal('encounter.start'), dice }),
+  z.strictObject({ type: z.literal('action.declare'), action: actionSchema, dice }),
+  z.strictObject({ type: z.literal('activation.select'), actorId: id, dice }),
+  z.strictObject({ type: z.literal('turn.end'), dice }),
   z.strictObject({
     type: z.literal('decision.answer'),
     decisionId: z.string().min(1).max(60),
-    choice: answerValue
+    choice: answerValue,
+    dice
   }),
   z.strictObject({ type: z.literal('door.set'), ...edgeShape, open: z.boolean() }),
   z.strictObject({ type: z.literal('life.set'), id, life: int.min(-10000).max(100000) })
@@ -265,6 +289,55 @@ export const figureTemplateSchema = z.strictObject({
 /** A party member or bestiary entry. */
 export type FigureTemplate = z.infer<typeof figureTemplateSchema>
 
+/** How many ended fights a campaign's history keeps (the oldest go first). */
+export const HISTORY_CAP = 500
+
+/**
+ * One ended fight in a campaign's history: who won, in how many rounds, who fell on each side (`out` still
+ * alive, `dead` by the ruleset's fate) and the experience it gave, where the ruleset has such rules.
+ */
+export const historyEntrySchema = z.strictObject({
+  encounterId: id,
+  name: z.string().min(1).max(120),
+  /** When the fight ended, as an ISO date. */
+  endedAt: z.string().max(40),
+  rounds: int.min(0).max(100000),
+  /** The winning side's name; null for a draw. */
+  winner: z.string().max(120).nullable(),
+  casualties: z
+    .array(
+      z.strictObject({ side: z.string().max(120), out: int.min(0).max(1000), dead: int.min(0).max(1000) })
+    )
+    .max(50),
+  xp: int.min(0).max(100000000).optional()
+})
+
+/** An ended fight kept in the campaign's history. */
+export type HistoryEntry = z.infer<typeof historyEntrySchema>
+
+const automationLevel = z.enum(['off', 'remind', 'suggest', 'auto'])
+
+/**
+ * A campaign's automation (issue 7, renderer `automation.ts`): a level per rule family, and per encounter
+ * the play mode (solo: the player's side against the AI; gm: the GM runs every side, the AI playing or
+ * suggesting for the sides named in `sides`).
+ */
+export const automationSchema = z.strictObject({
+  dice: automationLevel.optional(),
+  reactions: automationLevel.optional(),
+  adjudication: automationLevel.optional(),
+  encounters: z
+    .record(
+      id,
+      z.strictObject({
+        mode: z.enum(['solo', 'gm']),
+        heroSide: id.optional(),
+        sides: z.record(id, z.enum(['gm', 'plays', 'suggests'])).optional()
+      })
+    )
+    .optional()
+})
+
 /** One campaign file. */
 export const campaignSchema = z.strictObject({
   schemaVersion: z.literal(CAMPAIGN_SCHEMA_VERSION),
@@ -275,7 +348,11 @@ export const campaignSchema = z.strictObject({
   /** The heroes the GM brings to encounters (optional: files from before the editors have none). */
   party: z.array(figureTemplateSchema).max(200).optional(),
   /** The campaign's own monsters and NPCs, cloned from content packs or written by hand. */
-  bestiary: z.array(figureTemplateSchema).max(2000).optional()
+  bestiary: z.array(figureTemplateSchema).max(2000).optional(),
+  /** The fights that ended, newest last (optional: older files have none). */
+  history: z.array(historyEntrySchema).max(HISTORY_CAP).optional(),
+  /** How much the app does by itself, and how each encounter is played (absent: full automation, solo). */
+  automation: automationSchema.optional()
 })
 
 export type Campaign = z.infer<typeof campaignSchema>

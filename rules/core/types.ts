@@ -62,6 +62,8 @@ export interface Combatant {
   baseMm?: number
   /** How the AI plays this figure; absent = the default profile. */
   ai?: AiProfile
+  /** Left the board through an exit (an `escape` objective): out of the fight, but not beaten. */
+  escaped?: boolean
 }
 
 /** A side of the fight (heroes, monsters...). */
@@ -245,7 +247,29 @@ export interface EncounterState {
   /** The winning side's id, or null while running or on a draw. */
   winner: string | null
   log: GameEvent[]
+  /** What each side fights for (rules/flow/objectives.ts); absent = defeat all (the last side standing). */
+  objectives?: Objective[]
+  /** Figures unaware of their foes as the fight opens (surprise); absent = everyone aware. */
+  surprised?: string[]
 }
+
+/** A square of the board, for exits. */
+export interface Cell {
+  x: number
+  y: number
+}
+
+/**
+ * A win condition. `defeatAll`: the last side standing wins. `survive`: `side` wins if any of its figures
+ * stands when round `rounds` ends (the others win by defeating it first). `escape`: a figure of `side` that
+ * ends its turn on an exit (`cells`, or the start zone of side `zone`) leaves the board; the side wins with
+ * `count` escaped and loses once it can no longer reach it. `protect`: `side` loses if `figureId` goes out.
+ */
+export type Objective =
+  | { kind: 'defeatAll' }
+  | { kind: 'survive'; side: string; rounds: number }
+  | { kind: 'escape'; side: string; cells?: Cell[]; zone?: string; count: number }
+  | { kind: 'protect'; side: string; figureId: string }
 
 /** Something a combatant does; `kind` and the optional fields are the ruleset's vocabulary. */
 export interface Action {
@@ -259,13 +283,21 @@ export interface Action {
   options?: Record<string, string | number>
 }
 
+/**
+ * Faces read from physical dice, in the order the rules roll them, on a command that can roll: they are
+ * used before the seeded RNG (rng.ts `ManualDice`). Absent on every command the app rolls for itself.
+ */
+export interface EnteredDice {
+  dice?: number[]
+}
+
 /** What the UI, the AI and the GM send to an encounter. */
 export type Command =
-  | { type: 'encounter.start' }
-  | { type: 'action.declare'; action: Action }
-  | { type: 'activation.select'; actorId: string }
-  | { type: 'turn.end' }
-  | { type: 'decision.answer'; decisionId: string; choice: string | number }
+  | ({ type: 'encounter.start' } & EnteredDice)
+  | ({ type: 'action.declare'; action: Action } & EnteredDice)
+  | ({ type: 'activation.select'; actorId: string } & EnteredDice)
+  | ({ type: 'turn.end' } & EnteredDice)
+  | ({ type: 'decision.answer'; decisionId: string; choice: string | number } & EnteredDice)
   /** Opens or closes a door during play (a GM's or a player's hand on the map, not a rules action). */
   | { type: 'door.set'; x: number; y: number; side: 'n' | 'w'; open: boolean }
   /** The GM sets a figure's life (the token HUD): logged as damage or healing from the GM. */

@@ -1,8 +1,16 @@
 import { applyEvents, type GameEvent } from '../core/events'
-import { seededDice, type DiceRoller } from '../core/rng'
+import { ManualDice, ManualDieError, seededDice, type DiceRoller, type RollRecord } from '../core/rng'
+import { markEntered } from '../core/roll-pairing'
 import type { Ruleset } from '../core/ruleset'
 import type { Action, Answers, Command, Combatant, EncounterState, Violation } from '../core/types'
 import { openEconomy, spendEconomy } from '../core/economy'
+import {
+  escapesAtTurnEnd,
+  fightVerdict,
+  passesBySurprise,
+  roundEndVerdict,
+  surpriseMarks
+} from './objectives'
 
 /** A command either happens (new state + what happened) or is refused with a readable reason. */
 export type CommandResult =
@@ -17,23 +25,26 @@ function combatant(state: EncounterState, id: string): Combatant | undefined {
   return state.combatants.find((c) => c.id === id)
 }
 
-/** Sides that still have a figure in the fight. */
-export function standingSides(state: EncounterState): string[] {
-  return state.sides.map((s) => s.id).filter((id) => state.combatants.some((c) => c.side === id && !c.out))
-}
+export { standingSides } from './objectives'
 
 /** Applies `events` to `state` and returns both, so callers can chain steps and keep the full list. */
 class Step {
   events: GameEvent[] = []
-  constructor(public state: EncounterState) {}
+  /** `manual`: the command's dice entered by hand (or a dry run's recorder); absent, the seeded RNG alone. */
+  constructor(
+    public state: EncounterState,
+    private readonly manual?: ManualDice
+  ) {}
   emit(events: readonly GameEvent[]): void {
     this.state = applyEvents(this.state, events)
     this.events.push(...events)
   }
   /** Runs a rules step with the game's dice, emits its events and keeps the advanced RNG. */
   withDice(rulesStep: (dice: DiceRoller) => GameEvent[]): void {
-    const dice = seededDice(this.state.rng)
-    this.emit(rulesStep(dice))
+    const { manual } = this
+    const dice = manual ? manual.over(this.state.rng) : seededDice(this.state.rng)
+    const events = rulesStep(dice)
+    this.emit(manual ? markEntered(events, manual.takeRecords()) : events)
     this.state = { ...this.state, rng: dice.state }
   }
 }
@@ -43,7 +54,17 @@ function startActivation(step: Step, ruleset: Ruleset, who: { sideId: string; ac
   if (!actor) throw new Error(`turn order named unknown combatant ${who.actorId}`)
   const economy = openEconomy(ruleset.economy, step.state, actor)
   step.emit([{ type: 'turn.started', sideId: who.sideId, actorId: who.actorId, economy }])
-  openingRolls(step, ruleset, who.actorId)
+  // A surprised figure does nothing in round 1, not even its start-of-turn rolls.
+  if (passesBySurprise(step.state, ruleset, who.actorId)) step.emit([{ type: 'surprised', id: who.actorId }])
+  else openingRolls(step, ruleset, who.actorId)
+}
+
+/** Whether the open activation passes by itself: nothing left to spend, or a surprised figure in round 1. */
+function idle(state: EncounterState, ruleset: Ruleset): boolean {
+  const { turn } = state
+  return (
+    !!turn && (ruleset.economy.exhausted(turn.economy) || passesBySurprise(state, ruleset, turn.activeId))
+  )
 }
 
 /** The ruleset's start-of-activation step (movement rolls, dying checks...), with the game's dice. */
@@ -52,11 +73,11 @@ function openingRolls(step: Step, ruleset: Ruleset, actorId: string): void {
   if (startTurn) step.withDice((dice) => startTurn(step.state, actorId, dice))
 }
 
-/** Ends the encounter when at most one side stands; true if it ended. */
+/** Ends the encounter when an objective is decided or at most one side stands; true if it ended. */
 function checkEnd(step: Step): boolean {
-  const standing = standingSides(step.state)
-  if (standing.length > 1) return false
-  step.emit([{ type: 'encounter.ended', winner: standing[0] ?? null }])
+  const verdict = fightVerdict(step.state)
+  if (!verdict) return false
+  step.emit([{ type: 'encounter.ended', winner: verdict.winner }])
   return true
 }
 
@@ -70,8 +91,7 @@ function advance(step: Step, ruleset: Ruleset): void {
   const limit = step.state.combatants.length * 10 + 10
   for (let passes = 0; passes < limit; passes++) {
     advanceOnce(step, ruleset)
-    const { turn, phase } = step.state
-    if (phase !== 'running' || !turn || !ruleset.economy.exhausted(turn.economy)) return
+    if (step.state.phase !== 'running' || !idle(step.state, ruleset)) return
     if (checkEnd(step)) return
   }
 }
@@ -79,12 +99,19 @@ function advance(step: Step, ruleset: Ruleset): void {
 /** Closes the current activation and opens the next one (or the next round). */
 function advanceOnce(step: Step, ruleset: Ruleset): void {
   const turn = step.state.turn
-  if (turn) step.emit([{ type: 'turn.ended', actorId: turn.activeId }])
+  if (turn) {
+    // An escape objective: figures ending their turn on an exit leave the board, which may end the fight.
+    const escapes = escapesAtTurnEnd(step.state)
+    step.emit([...escapes, { type: 'turn.ended', actorId: turn.activeId }])
+    if (escapes.length > 0 && checkEnd(step)) return
+  }
   // Activations set aside this turn go on before the turn order moves to anyone new.
   const setAside = step.state.turn?.paused?.[0]
   if (setAside) return step.emit([{ type: 'activation.resumed', actorId: setAside.actorId, release: false }])
   const next = ruleset.turnOrder.next(step.state)
   if (next) return startActivation(step, ruleset, next)
+  const held = roundEndVerdict(step.state)
+  if (held) return step.emit([{ type: 'encounter.ended', winner: held.winner }])
   step.emit([{ type: 'round.started', round: step.state.round + 1 }])
   const first = ruleset.turnOrder.first({ ...step.state, turn: null })
   if (first) return startActivation(step, ruleset, first)
@@ -94,6 +121,7 @@ function advanceOnce(step: Step, ruleset: Ruleset): void {
 function start(step: Step, ruleset: Ruleset): CommandResult {
   if (step.state.phase !== 'setup') return refuse('alreadyStarted')
   step.emit([{ type: 'encounter.started' }])
+  step.emit(surpriseMarks(step.state, ruleset))
   const { rollInitiative } = ruleset
   if (rollInitiative) step.withDice((dice) => rollInitiative(step.state, dice))
   step.emit([{ type: 'round.started', round: 1 }])
@@ -102,8 +130,7 @@ function start(step: Step, ruleset: Ruleset): CommandResult {
   if (!first) step.emit([{ type: 'encounter.ended', winner: null }])
   else {
     startActivation(step, ruleset, first)
-    const turn = step.state.turn
-    if (turn && ruleset.economy.exhausted(turn.economy)) advance(step, ruleset)
+    if (idle(step.state, ruleset)) advance(step, ruleset)
   }
   return { ok: true, state: step.state, events: step.events }
 }
@@ -185,6 +212,7 @@ function select(step: Step, ruleset: Ruleset, actorId: string): CommandResult {
   const current = combatant(state, turn.activeId)
   const wanted = combatant(state, actorId)
   if (!current || !wanted || wanted.side !== turn.sideId || wanted.out) return refuse('notYourSide')
+  if (passesBySurprise(state, ruleset, actorId)) return refuse('surprised')
   if (actorId === turn.activeId) return refuse('alreadyActive')
   const setAside = turn.paused?.some((p) => p.actorId === actorId) ?? false
   if (!setAside && turn.activated.includes(actorId)) return refuse('alreadyActivated')
@@ -202,13 +230,38 @@ function select(step: Step, ruleset: Ruleset, actorId: string): CommandResult {
   return { ok: true, state: step.state, events: step.events }
 }
 
-/** The one entry point of the rules: apply a command to a state (pure, deterministic). */
-export function applyCommand(state: EncounterState, command: Command, ruleset: Ruleset): CommandResult {
+/**
+ * The one entry point of the rules: apply a command to a state (pure, deterministic). A command's `dice`
+ * (faces entered by hand) are rolled first; one the die cannot show, or one left over, refuses the command.
+ * `onRoll` hears every die as it is rolled (the UI's dry run learns which dice a command will ask for).
+ */
+export function applyCommand(
+  state: EncounterState,
+  command: Command,
+  ruleset: Ruleset,
+  onRoll?: (roll: RollRecord) => void
+): CommandResult {
   if (state.system !== ruleset.id) return refuse('wrongRuleset')
   if (command.type !== 'encounter.start' && state.phase !== 'running') return refuse('notRunning')
   // A halted action must be answered before anything else happens.
   if (state.pending && command.type !== 'decision.answer') return refuse('decisionPending')
-  const step = new Step(state)
+  const entered = 'dice' in command ? command.dice : undefined
+  // Without entered dice or a listener the command runs exactly as it always has (same events, same hash).
+  const manual = entered || onRoll ? new ManualDice(entered ?? [], onRoll) : undefined
+  let result: CommandResult
+  try {
+    result = run(new Step(state, manual), ruleset, command)
+  } catch (error) {
+    if (!(error instanceof ManualDieError)) throw error
+    return refuse('manualDieOutOfRange', { index: error.index + 1, face: error.face, sides: error.sides })
+  }
+  // Faces nobody rolled mean the table and the rules disagree about the dice: better refused than ignored.
+  if (result.ok && manual && manual.used < manual.faces.length)
+    return refuse('manualDiceUnused', { entered: manual.faces.length, used: manual.used })
+  return result
+}
+
+function run(step: Step, ruleset: Ruleset, command: Command): CommandResult {
   switch (command.type) {
     case 'encounter.start':
       return start(step, ruleset)

@@ -60,7 +60,9 @@ const world = await vi.hoisted(async () => {
       undefined | ((wc: unknown, p: string, cb: (ok: boolean) => void, d?: unknown) => void),
     check: undefined as undefined | ((...args: unknown[]) => boolean),
     headers: undefined as
-      undefined | ((d: object, cb: (r: { responseHeaders: Record<string, string[]> }) => void) => void)
+      undefined | ((d: object, cb: (r: { responseHeaders: Record<string, string[]> }) => void) => void),
+    download: undefined as
+      undefined | ((event: { preventDefault(): void }, item: { getURL(): string }) => void)
   }
   const exposed = new Map<string, unknown>()
   const sent: unknown[][] = []
@@ -91,7 +93,10 @@ const world = await vi.hoisted(async () => {
       defaultSession: {
         setPermissionRequestHandler: (h: typeof session.request) => (session.request = h),
         setPermissionCheckHandler: (h: typeof session.check) => (session.check = h),
-        webRequest: { onHeadersReceived: (h: typeof session.headers) => (session.headers = h) }
+        webRequest: { onHeadersReceived: (h: typeof session.headers) => (session.headers = h) },
+        on: (name: string, h: typeof session.download) => {
+          if (name === 'will-download') session.download = h
+        }
       }
     },
     contextBridge: { exposeInMainWorld: (name: string, api: unknown) => void exposed.set(name, api) },
@@ -275,6 +280,18 @@ describe('session', () => {
     world.session.request?.({}, permission, callback, { requestingUrl: entryUrl })
     expect(callback).toHaveBeenCalledExactlyOnceWith(false)
     expect(world.session.check?.({}, permission, entryUrl, {})).toBe(false)
+  })
+
+  it.each([
+    ['blob:app://emboscada/1f0c', false],
+    ['https://example.com/payload.exe', true],
+    ['file:///etc/passwd', true],
+    ['app://emboscada/index.html', true]
+  ])("downloads: %s is cancelled: %s (only the page's own Blob exports may download)", (url, cancelled) => {
+    const preventDefault = vi.fn()
+    world.session.download?.({ preventDefault }, { getURL: () => url })
+    expect(world.session.download).toBeDefined()
+    expect(preventDefault.mock.calls.length > 0).toBe(cancelled)
   })
 
   it('item 7: every response carries our CSP header', () => {

@@ -1,8 +1,13 @@
 import { enAi } from './en-ai'
 import { enMapEdit } from './en-map-edit'
+import { enRoster } from './en-roster'
+import { enBuilder } from './en-builder'
 import { enMapPlay } from './en-map-play'
+import { enHistory } from './en-history'
 import { enLog } from './en-log'
 import { enKeys } from './en-keys'
+import { enCampaigns } from './en-campaigns'
+import { enAutomation } from './en-automation'
 import type { MessageKey } from './es'
 
 /** The English catalogue: exactly the Spanish keys (a missing or extra key is a type error). */
@@ -183,6 +188,8 @@ export const en: Record<MessageKey, string> = {
   'log.collided': 'Collision: {actor} cannot give way: {obstacle} at {square}.',
   'log.damaged': '{actor} loses {amount} life ({source}).',
   'log.out': '{actor} is out of the fight.',
+  'log.escaped': '{actor} escapes through an exit and leaves the board.',
+  'log.surprised': '{actor} is caught unaware and loses the turn.',
   'decision.title': 'Decision needed',
   'decision.default': 'default',
   'decision.pass': 'No attack',
@@ -233,6 +240,7 @@ export const en: Record<MessageKey, string> = {
   'violation.notYourSide': 'that figure is not on your side or is out of the fight',
   'violation.alreadyActive': 'that figure is already active',
   'violation.alreadyActivated': 'that figure has already activated this turn',
+  'violation.surprised': 'that figure is caught unaware and does not act in the first round',
   'violation.activationStarted': 'the active figure has already acted',
   'violation.wrongRuleset': 'the ruleset does not match the encounter',
   'violation.unreachable': 'out of reach with the action points left',
@@ -316,7 +324,12 @@ export const en: Record<MessageKey, string> = {
   'error.dismiss': 'Dismiss',
   ...enAi,
   ...enMapEdit,
+  ...enRoster,
+  ...enBuilder,
   ...enMapPlay,
+  ...enHistory,
   ...enLog,
-  ...enKeys
+  ...enKeys,
+  ...enCampaigns,
+  ...enAutomation
 }

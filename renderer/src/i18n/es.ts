@@ -2,9 +2,14 @@
 // `en.ts` must have exactly these keys (checked by the type of `en` and by a unit test).
 import { esAi } from './es-ai'
 import { esMapEdit } from './es-map-edit'
+import { esRoster } from './es-roster'
+import { esBuilder } from './es-builder'
 import { esMapPlay } from './es-map-play'
+import { esHistory } from './es-history'
 import { esLog } from './es-log'
 import { esKeys } from './es-keys'
+import { esCampaigns } from './es-campaigns'
+import { esAutomation } from './es-automation'
 
 /** The Spanish catalogue; its keys are the app's message keys. */
 export const es = {
@@ -188,6 +193,8 @@ export const es = {
   'log.collided': 'Choque: {actor} no puede retroceder: {obstacle} en {square}.',
   'log.damaged': '{actor} pierde {amount} de vida ({source}).',
   'log.out': '{actor} queda fuera de combate.',
+  'log.escaped': '{actor} escapa por una salida y deja el tablero.',
+  'log.surprised': '{actor} está desprevenido y pierde su turno.',
   'decision.title': 'Decisión pendiente',
   'decision.default': 'por defecto',
   'decision.pass': 'No atacar',
@@ -238,6 +245,7 @@ export const es = {
   'violation.notYourSide': 'esa figura no es de tu bando o está fuera de combate',
   'violation.alreadyActive': 'esa figura ya está activa',
   'violation.alreadyActivated': 'esa figura ya se ha activado este turno',
+  'violation.surprised': 'esa figura está desprevenida y no actúa en el primer asalto',
   'violation.activationStarted': 'la figura activa ya ha actuado',
   'violation.wrongRuleset': 'el reglamento no corresponde al encuentro',
   'violation.unreachable': 'no se puede llegar con los PA que quedan',
@@ -320,9 +328,14 @@ export const es = {
   'error.dismiss': 'Cerrar',
   ...esAi,
   ...esMapEdit,
+  ...esRoster,
+  ...esBuilder,
   ...esMapPlay,
+  ...esHistory,
   ...esLog,
-  ...esKeys
+  ...esKeys,
+  ...esCampaigns,
+  ...esAutomation
 } as const satisfies Record<string, string>
 
 /** Every message key of the app. */

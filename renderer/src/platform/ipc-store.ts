@@ -3,6 +3,7 @@ import {
   StoreError,
   type BackupEntry,
   type CampaignStore,
+  type NewCampaign,
   type QuarantineEntry,
   type StoreErrorCode
 } from '../../../main/store/campaign-store'
@@ -50,6 +51,16 @@ export function createIpcStore(
     backups: async (id: string): Promise<BackupEntry[]> => unwrap(await api.campaign.backups({ id })),
     restoreBackup: async (id: string, file: string): Promise<Campaign> =>
       unwrap(await api.campaign.restore({ id, file })),
-    quarantined: async (): Promise<QuarantineEntry[]> => unwrap(await api.campaign.quarantined())
+    quarantined: async (): Promise<QuarantineEntry[]> => unwrap(await api.campaign.quarantined()),
+    create: async (input: NewCampaign): Promise<CampaignSummary> =>
+      unwrap(await api.campaign.create({ name: input.name, system: input.system })),
+    rename: async (id: string, name: string): Promise<CampaignSummary> =>
+      unwrap(await api.campaign.rename({ id, name })),
+    duplicate: async (id: string, name?: string): Promise<CampaignSummary> =>
+      unwrap(await api.campaign.duplicate(name === undefined ? { id } : { id, name })),
+    remove: async (id: string): Promise<void> => {
+      unwrap(await api.campaign.trash({ id }))
+    },
+    undoRemove: async (id: string): Promise<CampaignSummary> => unwrap(await api.campaign.untrash({ id }))
   }
 }

@@ -13,6 +13,11 @@ import type { KeyValueStorage } from './web-store'
 export const WEB_BACKUPS_KEPT = 5
 
 const BACKUP = 'emboscada:backup:'
+
+/** The storage key prefix of campaign `id`'s backups (`emboscada:backup:<id>:<stamp>`). */
+export function backupPrefix(id: string): string {
+  return `${BACKUP}${id}:`
+}
 const QUARANTINE = 'emboscada:quarantine:'
 const QUARANTINE_KEY =
   /^emboscada:quarantine:([a-z0-9][a-z0-9-]{0,63}):(\d{8}T\d{9}Z):(corrupt|invalid|tooLarge)$/

@@ -3,15 +3,23 @@ import { campaignSchema, type Campaign, type CampaignSummary } from '../../../ru
 import {
   StoreError,
   assertCampaignId,
+  checkSystem,
+  cleanCampaignName,
+  copyName,
+  emptyCampaign,
+  idInUse,
+  slugFromName,
   summarize,
   type BackupEntry,
   type CampaignStore,
+  type NewCampaign,
   type QuarantineEntry
 } from '../../../main/store/campaign-store'
 import { contentRefusal } from '../../../main/store/decode'
 import { decodeImportText, freeCampaignId, storeErrorOf } from '../../../main/store/import-text'
 import { schemaParams } from '../../../main/validation'
-import { WebBackups } from './web-backups'
+import { backupPrefix, WebBackups } from './web-backups'
+import { WebTrash } from './web-trash'
 
 const PREFIX = 'emboscada:campaign:'
 const SEEDED = 'emboscada:seeded'
@@ -80,13 +88,23 @@ export function createWebStore(
     if (storage.getItem(PREFIX + seed.id) === null) storage.setItem(PREFIX + seed.id, JSON.stringify(seed))
   }
   if (fresh.length > 0) storage.setItem(SEEDED, JSON.stringify([...seeded, ...fresh.map((s) => s.id)]))
+  const now = options.now ?? (() => new Date())
   const backups = new WebBackups({
     storage,
     keyOf: (id) => PREFIX + id,
     readCurrent: (id) => read(storage, id),
-    now: options.now ?? (() => new Date())
+    now
   })
-  return {
+  const trash = new WebTrash(storage, now)
+  /** Saves `make(id)` under the first free id from `base`; a trashed id counts as taken, so undo finds it free. */
+  async function addUnderFreeId(base: string, make: (id: string) => Campaign): Promise<CampaignSummary> {
+    const trashed = trash.ids()
+    const id = await freeCampaignId(base, (id) => trashed.has(id) || storage.getItem(PREFIX + id) !== null)
+    const campaign = make(id)
+    await store.save(campaign)
+    return summarize(campaign)
+  }
+  const store: CampaignStore = {
     async list(): Promise<CampaignSummary[]> {
       const summaries: CampaignSummary[] = []
       for (const id of storedIds(storage)) {
@@ -144,6 +162,58 @@ export function createWebStore(
     /** Entries moved aside (storage keys as `file`); this session's are marked, as on the desktop. */
     async quarantined(): Promise<QuarantineEntry[]> {
       return backups.quarantined()
+    },
+    async create({ name, system }: NewCampaign): Promise<CampaignSummary> {
+      const clean = cleanCampaignName(name)
+      const known = checkSystem(system, campaignSchema.shape.system.options)
+      return addUnderFreeId(slugFromName(clean), (id) => emptyCampaign(id, clean, known))
+    },
+    async rename(id: string, name: string): Promise<CampaignSummary> {
+      assertCampaignId(id)
+      const clean = cleanCampaignName(name)
+      const renamed = { ...backups.open(id), name: clean }
+      await store.save(renamed)
+      return summarize(renamed)
+    },
+    async duplicate(id: string, name?: string): Promise<CampaignSummary> {
+      assertCampaignId(id)
+      const source = backups.open(id)
+      const clean = cleanCampaignName(name ?? copyName(source.name))
+      return addUnderFreeId(slugFromName(clean), (newId) => ({ ...source, id: newId, name: clean }))
+    },
+    /** Moves the entry and its backups under a trash prefix of their own (web-trash.ts). */
+    async remove(id: string): Promise<void> {
+      assertCampaignId(id)
+      if (storage.getItem(PREFIX + id) === null) throw new StoreError('notFound', `no campaign ${id}`)
+      const prefix = backupPrefix(id)
+      const backupKeys = keysUnder(storage, prefix)
+      try {
+        trash.put(id, { current: PREFIX + id, backups: backupKeys })
+      } catch (error) {
+        throw storageError(error)
+      }
+    },
+    async undoRemove(id: string): Promise<CampaignSummary> {
+      assertCampaignId(id)
+      const entry = trash.newest(id)
+      if (entry === null) throw new StoreError('notFound', `no removed campaign ${id}`)
+      if (storage.getItem(PREFIX + id) !== null) throw idInUse(id)
+      try {
+        trash.restore(entry, PREFIX + id, (tail) => backupPrefix(id) + tail)
+      } catch (error) {
+        throw storageError(error)
+      }
+      return summarize(backups.open(id))
     }
   }
+  return store
+}
+
+function keysUnder(storage: KeyValueStorage, prefix: string): string[] {
+  const keys: string[] = []
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i)
+    if (key?.startsWith(prefix)) keys.push(key)
+  }
+  return keys
 }

@@ -1,4 +1,6 @@
 import type { AiStep } from '../../../ai/types'
+import type { EncounterState } from '../../../rules/core/types'
+import { whoDecides } from '../../../rules/flow/engine'
 import type { KeyValueStorage } from '../platform/web-store'
 import type { AiPlayer } from '../worker/ai-client'
 import { AiTurns, type AiProposal, type AiTurnHost } from './ai-turns'
@@ -51,6 +53,8 @@ export class AiControl {
   traces = $state.raw<TraceEntry[]>([])
   /** The note whose trace was picked from the log; null follows the latest decision. */
   selected = $state.raw<number | null>(null)
+  /** GM mode: sides whose AI steps wait for the GM as suggestions, as if `confirm` were on for them. */
+  suggestSides = $state.raw<readonly string[]>([])
   /** The figure whose AI profile the GM is editing (the roster's editor is open), or null. */
   editing = $state.raw<string | null>(null)
 
@@ -85,7 +89,7 @@ export class AiControl {
       {
         current: () => host.current(),
         thinking: (on) => host.thinking(on),
-        confirming: () => this.confirm,
+        confirming: () => this.confirm || this.#suggests(host.current().state),
         changed: (proposal, takenOver) => {
           this.proposal = proposal
           this.takenOver = takenOver
@@ -163,6 +167,14 @@ export class AiControl {
   /** Stops the AI for good. */
   stop(): void {
     this.#turns.stop()
+  }
+
+  /** Whether the figure the AI would move now is on a side it only suggests for. */
+  #suggests(state: EncounterState): boolean {
+    if (this.suggestSides.length === 0) return false
+    const id = whoDecides(state)
+    const side = state.combatants.find((c) => c.id === id)?.side
+    return side !== undefined && this.suggestSides.includes(side)
   }
 
   #record(entry: TraceEntry): void {

@@ -11,6 +11,8 @@ import { parseRoute, routeHash, type Route } from './route'
 import { BackupsState } from './backups.svelte'
 import { importFile, type ImportOutcome, type PickedFile } from './import-file'
 import { storeFailureOf, type ShownError } from './store-error-text'
+import { CampaignActions } from './campaign-actions.svelte'
+import { recordOpened } from './last-opened'
 
 /** An error shown to the GM: a catalogue key and its parameters, or a store failure worded when shown. */
 export type AppError = ShownError
@@ -29,10 +31,20 @@ export class AppState {
   session = $state.raw<EncounterSession | null>(null)
   /** The encounter whose map is being edited (the map editor's route), with its campaign as loaded. */
   editing = $state.raw<{ campaign: Campaign; encounterId: string } | null>(null)
+  /** The campaign whose party and bestiary are open (the roster route). */
+  roster = $state.raw<Campaign | null>(null)
+  /** The encounter whose builder settings the campaign page opens with (the settings route). */
+  settingsFor = $state.raw<string | null>(null)
   error = $state.raw<AppError | null>(null)
   loading = $state(false)
   /** The backups dialog and the notices about files moved aside; a restore reloads the list. */
   readonly backups = new BackupsState(
+    () => this.#store,
+    () => this.#list()
+  )
+
+  /** The campaign list's create, rename, duplicate, export and delete (with undo); each reloads the list. */
+  readonly listActions = new CampaignActions(
     () => this.#store,
     () => this.#list()
   )
@@ -65,10 +77,14 @@ export class AppState {
     this.session = null
     this.campaign = null
     this.editing = null
+    this.roster = null
+    this.settingsFor = route.name === 'settings' ? route.encounterId : null
     locale.useSystem(null)
-    if (route.name === 'map') await this.#openEditor(route.campaignId, route.encounterId)
+    if (route.name === 'roster') await this.#openRoster(route.campaignId)
+    else if (route.name === 'map') await this.#openEditor(route.campaignId, route.encounterId)
     else if (route.name === 'encounter') await this.#openSession(route.campaignId, route.encounterId)
-    else if (route.name === 'campaign') await this.#openCampaign(route.campaignId)
+    else if (route.name === 'campaign' || route.name === 'settings')
+      await this.#openCampaign(route.campaignId)
     else await this.#list()
   }
 
@@ -76,6 +92,7 @@ export class AppState {
     if (!this.#store) return
     try {
       this.campaign = await this.#store.load(campaignId)
+      recordOpened(localStorage, campaignId)
     } catch (error) {
       this.#fail(error)
       await this.#list()
@@ -99,6 +116,23 @@ export class AppState {
       this.#fail(error)
       await this.#list()
     }
+  }
+
+  async #openRoster(campaignId: string): Promise<void> {
+    if (!this.#store) return
+    try {
+      this.roster = await this.#store.load(campaignId)
+      locale.useSystem(this.roster.system)
+    } catch (error) {
+      this.#fail(error)
+      await this.#list()
+    }
+  }
+
+  /** Saves a campaign changed on its page (the encounter builder) and shows it; a failure is thrown. */
+  async saveCampaign(campaign: Campaign): Promise<void> {
+    await this.saveMap(campaign)
+    this.campaign = campaign
   }
 
   /** Saves a campaign whose encounter map was edited; the store's failure is thrown to the editor. */
@@ -152,6 +186,7 @@ export class AppState {
           describeCost
         }
         this.session = new EncounterSession(campaign, encounterId, deps)
+        recordOpened(localStorage, campaignId)
         locale.useSystem(campaign.system)
       } catch (error) {
         ai.dispose()

@@ -59,6 +59,16 @@ export class Autosave {
     this.save(commands, stateHash)
   }
 
+  /** Sets the campaign's history of ended fights; the next save writes it with the encounter's record. */
+  setHistory(history: Campaign['history']): void {
+    if (history !== this.#campaign.history) this.#campaign = { ...this.#campaign, history }
+  }
+
+  /** Sets the campaign's automation settings; the next save writes them. */
+  setAutomation(automation: Campaign['automation']): void {
+    this.#campaign = { ...this.#campaign, automation }
+  }
+
   /** Resolves once every save asked for so far has landed or failed. */
   whenIdle(): Promise<void> {
     return this.#chain

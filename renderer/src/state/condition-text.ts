@@ -2,8 +2,11 @@ import type { RosterCondition } from './roster'
 
 /** Looks a rules code up under its prefix (`locale.code`). */
 type CodeText = (prefix: string, code: string, params?: Record<string, string | number>) => string
-/** Looks an app catalogue key up (`locale.t`). */
-type Translate = (key: string, params?: Record<string, string | number>) => string
+/** Looks an app catalogue key up (`locale.t`); only the two duration sentences are asked for. */
+type Translate = (
+  key: 'panel.roundsLeft' | 'panel.untilTurnOf',
+  params?: Record<string, string | number>
+) => string
 
 /**
  * A condition's name from its terms key: the rulesets give `condition.<id>` and `effect.<id>` (PF's timed

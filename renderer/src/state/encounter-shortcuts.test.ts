@@ -11,6 +11,8 @@ function setup(over: { session?: Partial<ShortcutSession>; play?: Partial<Shortc
     inches: null,
     state: { phase: 'running' },
     endActivation: () => void calls.push('end'),
+    undo: () => (calls.push('undo'), null),
+    redo: () => (calls.push('redo'), null),
     ...over.session
   } as ShortcutSession
   const play = {
@@ -89,5 +91,15 @@ describe('encounterShortcuts', () => {
     expect(board.offers('template')).toBe(true)
     expect(board.run('template')).toBe(true)
     expect(calls).toEqual(['tool template'])
+  })
+
+  it('undoes and redoes through the session, and lets the key go while the fight is replayed', () => {
+    const { board, calls } = setup()
+    expect(board.run('undoMove')).toBe(true)
+    expect(board.run('redo')).toBe(true)
+    expect(calls).toEqual(['undo', 'redo'])
+    const replaying = setup({ session: { undo: () => 'replaying', redo: () => 'replaying' } })
+    expect(replaying.board.run('undoMove')).toBe(false)
+    expect(replaying.board.run('redo')).toBe(false)
   })
 })

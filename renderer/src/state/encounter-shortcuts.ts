@@ -7,7 +7,10 @@ import type { ShortcutAction, ShortcutId } from './shortcuts'
 // Each action returns false to decline, and the key then keeps its default.
 
 /** What the shortcuts use of the session (a narrow view, so tests can hand in a plain object). */
-export type ShortcutSession = Pick<EncounterSession, 'humanTurn' | 'active' | 'inches' | 'endActivation'> & {
+export type ShortcutSession = Pick<
+  EncounterSession,
+  'humanTurn' | 'active' | 'inches' | 'endActivation' | 'undo' | 'redo'
+> & {
   state: Pick<EncounterSession['state'], 'phase'>
 }
 
@@ -40,6 +43,9 @@ export function encounterShortcuts(
       if (!session.humanTurn) return false
       session.endActivation()
     },
+    // Undo and redo work whenever the fight is open (an ended fight too); declined while replaying.
+    undoMove: () => session.undo() !== 'replaying',
+    redo: () => session.redo() !== 'replaying',
     fit: () => onMap(() => play.map?.fit()),
     zoomIn: () => onMap(() => play.map?.zoomAt(1.25)),
     zoomOut: () => onMap(() => play.map?.zoomAt(0.8)),

@@ -3,7 +3,14 @@ import type { BattlemapView, Cell } from '../../battlemap/view'
 import { stateHash } from '../../../rules/core/hash'
 import type { Ruleset } from '../../../rules/core/ruleset'
 import type { Campaign } from '../../../rules/core/schemas'
-import type { Action, AiProfile, Command, EncounterState, Violation } from '../../../rules/core/types'
+import type {
+  Action,
+  AiProfile,
+  Combatant,
+  Command,
+  EncounterState,
+  Violation
+} from '../../../rules/core/types'
 import { applyCommand, replay, whoDecides } from '../../../rules/flow/engine'
 import { createEncounterActor } from '../../../rules/flow/encounter.machine'
 import { getRuleset } from '../../../rules/systems'
@@ -35,10 +42,12 @@ import {
   type CostPart,
   type EconomyCounter
 } from './options'
-import { undoCheck, type UndoRefusal } from './move-undo'
+import { FightHistory, type HistoryRefusal } from './fight-history.svelte'
+import type { HistoryMove } from './history'
 import { refusal } from './refusal'
 import { restore } from './restore'
-import { placeName } from './square-name'
+import { violationParams } from './violation-params'
+import { withControllers } from './play-mode'
 
 type EncounterActor = ReturnType<typeof createEncounterActor>
 type Snapshot = ReturnType<EncounterActor['getSnapshot']>
@@ -80,15 +89,20 @@ export class EncounterSession {
   targetId = $state.raw<string | null>(null)
   /** Why the last thing the person tried was refused. */
   refused = $state.raw<Violation | null>(null)
-  notes = $state.raw<AiNote[]>([])
-  aiThinking = $state(false)
+  #notes = $state.raw<AiNote[]>([])
+  #thinking = $state(false)
   saveError = $state.raw<StoreFailure | null>(null)
 
-  readonly state: EncounterState = $derived.by(() => this.snapshot.context.state)
+  /** Undo/redo, the AI pause, the replay and the ending (fight-history.svelte.ts). */
+  readonly history: FightHistory
+  /** The fight as shown: the live state, or the replayed step while replaying (read-only). */
+  readonly state: EncounterState = $derived.by(() => this.history.replayState ?? this.snapshot.context.state)
   readonly active = $derived(this.state.combatants.find((c) => c.id === this.state.turn?.activeId) ?? null)
   /** True when a person (player or GM) decides for the active figure and no decision holds the action. */
-  readonly humanTurn = $derived(
-    this.state.phase === 'running' &&
+  readonly humanTurn = $derived.by(
+    () =>
+      this.state.phase === 'running' &&
+      !this.history.replaying &&
       this.state.pending === null &&
       this.active !== null &&
       (this.active.controller !== 'ai' || this.#byHand(this.active.id))
@@ -96,7 +110,7 @@ export class EncounterSession {
   /** The decision a person must answer now (a defender's choice, a GM ruling), or null. */
   readonly humanDecision = $derived.by(() => {
     const pending = this.state.pending
-    if (!pending || this.state.phase !== 'running') return null
+    if (!pending || this.state.phase !== 'running' || this.history.replaying) return null
     const deciderId = whoDecides(this.state)
     const decider = this.state.combatants.find((c) => c.id === deciderId)
     const byHand = decider && (decider.controller !== 'ai' || this.#byHand(decider.id))
@@ -168,21 +182,48 @@ export class EncounterSession {
     this.#actor = createEncounterActor(state, this.ruleset, [...record.commands])
     this.snapshot = $state.raw(this.#actor.getSnapshot())
     this.#unsubscribe = this.#watch()
+    this.history = new FightHistory(
+      {
+        commands: () => this.#context().commands,
+        notes: () => this.#notes,
+        adopt: (move) => this.#adopt(move)
+      },
+      record.initial as EncounterState,
+      this.ruleset,
+      deps.ai
+    )
     this.inches = state.board.inches ? new InchesControl(this) : null
     this.notes = loadNotes(deps.notesStorage, this.#notesKey).filter((n) => n.at < state.log.length)
     this.ai = new AiControl(
       {
         current: () => ({ state: this.#context().state, commands: this.#context().commands.length }),
         send: (command, note) => (this.#send(command, note) ? null : (this.refused?.code ?? 'notRunning')),
-        thinking: (on) => (this.aiThinking = on),
-        noteCount: () => this.notes.length
+        thinking: (on) => (this.#thinking = on),
+        noteCount: () => this.#notes.length
       },
-      deps.ai,
+      this.history.ai,
       deps.aiDelayMs,
       deps.notesStorage,
       confirmKey(campaign.id, encounterId)
     )
+    // a fight that ended before the history was kept gets its entry now (none when it is already there)
+    this.#save(record.commands, state, true)
     this.ai.poke()
+  }
+
+  /** The AI's reasons for the log: while replaying, only those of the steps shown. */
+  get notes(): AiNote[] {
+    const shown = this.history.replayState
+    return shown ? this.#notes.filter((n) => n.at < shown.log.length) : this.#notes
+  }
+
+  set notes(notes: AiNote[]) {
+    this.#notes = notes
+  }
+
+  /** True while the AI works out a step (not while it waits for the GM to resume it). */
+  get aiThinking(): boolean {
+    return this.#thinking && !this.history.aiPaused
   }
 
   /** The campaign as last saved. */
@@ -231,21 +272,7 @@ export class EncounterSession {
 
   /** A refusal as text: ids in its parameters become names, and x/y also a map square name (`square`). */
   describe(violation: Violation): string {
-    const params = { ...violation.params }
-    const name = (id: string | number | undefined): string | undefined =>
-      this.state.combatants.find((c) => c.id === id)?.name
-    for (const [idKey, nameKey] of [
-      ['targetId', 'target'],
-      ['actorId', 'actor'],
-      ['by', 'by']
-    ] as const) {
-      const found = name(params[idKey])
-      if (found) params[nameKey] = found
-    }
-    if (typeof params.x === 'number' && typeof params.y === 'number') {
-      params.square = placeName(this.state.board, { x: params.x, y: params.y })
-    }
-    return this.#deps.describe({ code: violation.code, params })
+    return this.#deps.describe({ code: violation.code, params: violationParams(this.state, violation) })
   }
 
   /** Whether `actorId` may take over the current activation (its side's figure, nothing spent yet). */
@@ -321,12 +348,14 @@ export class EncounterSession {
   /** Throws the fight away and sets it up again from its initial state (saved at once). */
   restart(): void {
     const initial = this.#autosave.record.initial as EncounterState
+    this.history.stopReplay()
     this.#swapActor(initial, [])
     this.notes = []
     saveNotes(this.#deps.notesStorage, this.#notesKey, [])
     this.ai.reset()
     this.clearSelection()
-    this.#autosave.save([], stateHash(initial))
+    this.history.rebase(initial, false)
+    this.#save([], initial)
   }
 
   /**
@@ -341,17 +370,61 @@ export class EncounterSession {
   }
 
   /** Sends any session command (a door from the map, a life from the token HUD); false when refused. */
-  send(command: Command): boolean {
-    return this.#send(command)
+  send(command: Command, note?: AiNote): boolean {
+    return this.#send(command, note)
   }
 
-  /** Takes back the last command when it was a move that taught nobody anything (move-undo.ts); else why not. */
-  undoMove(): UndoRefusal | null {
-    const { commands, lastEvents } = this.#context()
-    const initial = this.#autosave.record.initial as EncounterState
-    const check = undoCheck(initial, commands, this.ruleset, lastEvents.length ? lastEvents : undefined)
-    if (check.refusal === null) this.#rebuild(initial, check.commands)
-    return check.refusal
+  /**
+   * Sees each command a person sends before it goes (the AI's, with a note, go straight): true when it took
+   * the command, to send it later itself (the dice entry, automation-control.svelte.ts, adds the faces).
+   */
+  intercept: ((command: Command) => boolean) | null = null
+
+  /**
+   * Sets figures' controllers (solo / GM mode, play-mode.ts). The rules never read a controller, so like an
+   * AI profile it goes into the initial state and the log is replayed over it: same events, same dice.
+   */
+  setControllers(changes: Record<string, Combatant['controller']>): void {
+    if (this.#disposed || Object.keys(changes).length === 0) return
+    const initial = withControllers(this.#autosave.record.initial as EncounterState, changes)
+    this.#rebuild(initial, [...this.#context().commands])
+  }
+
+  /** Stores the campaign's automation levels and play modes (automation.ts), saved at once. */
+  setAutomation(automation: Campaign['automation']): void {
+    if (this.#disposed) return
+    this.#autosave.setAutomation(automation)
+    this.#save(this.#context().commands, this.#context().state)
+  }
+
+  /** Undoes the last step (history.ts); the AI then waits for the GM. Null when done, else why not. */
+  undo(): HistoryRefusal | null {
+    return this.#disposed ? 'nothing' : this.history.undo()
+  }
+
+  /** Plays the last undone step again, with the same dice. */
+  redo(): HistoryRefusal | null {
+    return this.#disposed ? 'nothing' : this.history.redo()
+  }
+
+  /** Puts the fight where an undo or redo leaves it, and saves; a plan or take-over of the AI is dropped. */
+  #adopt(move: HistoryMove): void {
+    this.#swapActor(move.state, move.commands)
+    this.notes = move.notes
+    saveNotes(this.#deps.notesStorage, this.#notesKey, move.notes)
+    this.clearSelection()
+    this.#save(move.commands, move.state)
+    this.ai.release()
+    this.ai.poke()
+  }
+
+  /** Saves the command log with its state's hash, and the campaign's history as the fight now stands. */
+  #save(commands: readonly Command[], state: EncounterState, onlyIfHistoryChanged = false): void {
+    const { campaign, encounterId, record } = this.#autosave
+    const history = this.history.historyFor(campaign, encounterId, record.name, state)
+    if (onlyIfHistoryChanged && history === campaign.history) return
+    this.#autosave.setHistory(history)
+    this.#autosave.save(commands, stateHash(state))
   }
 
   /**
@@ -360,8 +433,10 @@ export class EncounterSession {
    */
   #rebuild(initial: EncounterState, commands: Command[]): void {
     const state = replay(initial, commands, this.ruleset)
+    this.history.stopReplay()
     this.#swapActor(state, commands)
     this.notes = this.notes.filter((n) => n.at < state.log.length)
+    this.history.rebase(initial, true)
     this.#autosave.saveInitial(initial, commands, stateHash(state))
     this.ai.release()
     this.ai.poke()
@@ -387,11 +462,12 @@ export class EncounterSession {
     this.ai.stop()
     this.#unsubscribe()
     this.#actor.stop()
-    this.#deps.ai.dispose()
+    this.history.dispose()
   }
 
   #send(command: Command, note?: AiNote): boolean {
-    if (this.#disposed) return false
+    if (this.#disposed || this.history.replaying) return false
+    if (!note && !('dice' in command && command.dice) && this.intercept?.(command)) return false
     const before = this.#context().commands.length
     this.#actor.send(command)
     const { state, commands, violation } = this.#context()
@@ -404,7 +480,8 @@ export class EncounterSession {
       this.notes = [...this.notes, note]
       saveNotes(this.#deps.notesStorage, this.#notesKey, this.notes)
     }
-    this.#autosave.save(commands, stateHash(state))
+    this.history.played()
+    this.#save(commands, state)
     this.ai.poke()
     return true
   }

@@ -47,8 +47,10 @@ function dice(e: Extract<GameEvent, { type: 'dice.rolled' }>, name: Names, tr: L
     result: e.sides === 10 && e.result === 10 ? '0' : e.result,
     outcome: outcome(tr, e)
   }
-  if (e.target === undefined) return tr.t('log.roll', params)
-  return tr.t(e.atLeast ? 'log.rollAtLeast' : 'log.rollTarget', { ...params, target: e.target })
+  // A face typed from a physical die says so, with the face itself (the result may add modifiers).
+  const byHand = e.entered === undefined ? '' : ` ${tr.t('automation.byHand', { face: e.entered })}`
+  if (e.target === undefined) return tr.t('log.roll', params) + byHand
+  return tr.t(e.atLeast ? 'log.rollAtLeast' : 'log.rollTarget', { ...params, target: e.target }) + byHand
 }
 
 /** A logged cost worded as the panels word it (zero fields left out: a move action moving no squares). */
@@ -171,6 +173,10 @@ export function eventLine(
       }
     case 'combatant.out':
       return { kind: 'effect', text: tr.t('log.out', { actor: name(e.id) }) }
+    case 'escaped':
+      return { kind: 'move', text: tr.t('log.escaped', { actor: name(e.id) }) }
+    case 'surprised':
+      return { kind: 'turn', text: tr.t('log.surprised', { actor: name(e.id) }) }
     case 'healed':
       return {
         kind: 'other',
@@ -228,7 +234,9 @@ export function aiLine(note: AiNote, tr: LogTranslator, asked?: Params): string 
   for (const key of ['pHit', 'pWound'])
     if (typeof params[key] === 'number') params[key] = tr.percent(params[key] as number)
   const decision = note.reason.params.decision
-  if (note.reason.key === 'answer' && typeof decision === 'string') {
+  // Answers the automation gave (automation-control.svelte.ts) read like the AI's own.
+  const answered = ['answer', 'autoAnswered', 'autoDeclined'].includes(note.reason.key)
+  if (answered && typeof decision === 'string') {
     params.decision = tr.code('decision', decision, asked ?? note.reason.params)
     if (params.choice !== undefined) params.choice = tr.code(`decision.${decision}`, String(params.choice))
   }

@@ -1,7 +1,9 @@
 import type { Cell } from '../../battlemap/view'
+import type { FigureTemplate } from '../../../rules/core/schemas'
 import type { Combatant, EncounterState } from '../../../rules/core/types'
 import { getRuleset } from '../../../rules/systems'
 import { heightAt, onBoard } from './map-edit-board'
+import { combatantOf, defaultController, type RosterList } from './roster-templates'
 
 // Placing figures on the map being prepared: footprints by size, no overlaps, never on solid squares.
 
@@ -178,4 +180,18 @@ export function addFigure(
     out: false
   }
   return { ok: true, state: { ...state, combatants: [...state.combatants, figure] }, id }
+}
+
+/** A party or bestiary template offered by the editor's figure panel. */
+export interface TemplateSource {
+  list: RosterList
+  template: FigureTemplate
+}
+
+/**
+ * The model `addFigure` copies for a template placed on `side`: the party's heroes played by people, the
+ * bestiary's by the AI (the encounter's controllers can change that later).
+ */
+export function templateModel(source: TemplateSource, side: string): Combatant {
+  return combatantOf(source.template, side, defaultController(source.list))
 }

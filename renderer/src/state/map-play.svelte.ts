@@ -11,16 +11,14 @@ import type { EncounterSession } from './encounter.svelte'
 import { changesSight, hiddenFigures, nextFog, sideVisible, type ViewAs } from './map-fog'
 import { stepEffects } from './map-effects'
 import { flankSquares, rulerOverlay, sightOverlay, templateOverlay, threatSquares } from './map-overlays'
-import type { UndoRefusal } from './move-undo'
 import { attackOptions } from './options'
 import type { PlayWords } from './map-play-words'
-import { isInDialog, isTypingTarget } from './shortcuts'
 import { planThrough, toggleWaypoint, type WaypointPlan } from './waypoints'
 
 // Playing on the square-grid map, beside the session: fog for the side the map is drawn for, overlays
 // asked for from a token or the toolbar, doors clicked open, waypoints and drag-to-move, the token HUD,
-// undo of a move and the animations of every accepted command (the AI's included). The session stays
-// the only one that sends commands; this class only decides which.
+// the toolbar's undo (the session's one undo) and the animations of every accepted command (the AI's
+// included). The session stays the only one that sends commands; this class only decides which.
 
 /** What the map offers besides the session: the camera and the animations (a `Battlemap`). */
 export interface MapHandle {
@@ -77,8 +75,8 @@ export class MapPlay {
   waypoints = $state.raw<Cell[]>([])
   /** The token HUD: which figure, where on the map host (CSS px). */
   hud = $state.raw<{ id: string; screen: { x: number; y: number } } | null>(null)
-  /** Why the last undo was refused (shown beside the button). */
-  undoRefused = $state.raw<UndoRefusal | null>(null)
+  /** Why the last undo was refused (shown beside the button; an `mapPlay.undo.` key). */
+  undoRefused = $state.raw<'nothing' | 'notRunning' | null>(null)
   #shift = false
   #dragging = false
   #suppress = false
@@ -347,14 +345,8 @@ export class MapPlay {
   /** Keys the map in play answers; true when the key was used. Escape: HUD, then waypoints, then tools. */
   key(event: KeyboardEvent): boolean {
     if (event.key === 'Shift') this.#shift = event.type === 'keydown'
-    if (event.type !== 'keydown') return false
-    // Ctrl+Z typed into a field or a dialog (the log search, the AI profile editor) undoes the text there
-    const typing = isTypingTarget(event.target) || isInDialog(event.target)
-    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'z' && !typing) {
-      this.undo()
-      return true
-    }
-    if (event.key !== 'Escape') return false
+    // Ctrl+Z and redo are the shortcuts registry's (shortcuts.ts): one undo, of any step (history.ts)
+    if (event.type !== 'keydown' || event.key !== 'Escape') return false
     if (this.hud) this.hud = null
     else if (this.waypoints.length) this.waypoints = []
     else if (this.tool !== 'none') this.setTool(this.tool)
@@ -362,10 +354,11 @@ export class MapPlay {
     return true
   }
 
-  /** Takes back the last move, or says why not. */
+  /** Takes back the last step (the session's one undo), or says why not. */
   undo(): void {
     this.waypoints = []
-    this.undoRefused = this.#session.state.phase === 'running' ? this.#session.undoMove() : 'notRunning'
+    const refused = this.#session.undo()
+    this.undoRefused = refused === 'replaying' ? 'notRunning' : refused
   }
 
   /**

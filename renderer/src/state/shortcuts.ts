@@ -3,7 +3,7 @@ import type { MessageKey } from '../i18n'
 // The keyboard shortcuts: one registry that the help overlay lists and the app's one keydown handler
 // matches against. Keys follow what a Foundry VTT / Fantasy Grounds user reaches for (Esc cancels, `+`/`-`
 // zoom, `r` ruler, Ctrl+Z undo) plus single letters for the frequent actions of a turn. Some keys are
-// answered by their component's own handler (the map's Ctrl+Z and Esc, the map editor's keys): they are
+// answered by their component's own handler (the map's Esc, the map editor's keys): they are
 // listed here with `own` so the help is complete, and never dispatched twice.
 
 /** Where a shortcut works: everywhere, in a running encounter, or in the map editor. */
@@ -22,6 +22,7 @@ export type ShortcutId =
   | 'dismiss'
   | 'endActivation'
   | 'undoMove'
+  | 'redo'
   | 'cancel'
   | 'focusLog'
   | 'fit'
@@ -58,7 +59,15 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'language', keys: ['Alt+L'], scope: 'global', group: 'general', label: 'keys.language' },
   { id: 'dismiss', keys: ['Escape'], scope: 'global', group: 'general', label: 'keys.dismiss', own: true },
   { id: 'endActivation', keys: ['e'], scope: 'encounter', group: 'turn', label: 'keys.endActivation' },
-  { id: 'undoMove', keys: ['Ctrl+Z'], scope: 'encounter', group: 'turn', label: 'keys.undoMove', own: true },
+  // One undo of any step (history.ts); the id stays `undoMove` so the help's test ids do not change.
+  { id: 'undoMove', keys: ['Ctrl+Z'], scope: 'encounter', group: 'turn', label: 'history.keys.undo' },
+  {
+    id: 'redo',
+    keys: ['Ctrl+Shift+Z', 'Ctrl+Y'],
+    scope: 'encounter',
+    group: 'turn',
+    label: 'history.keys.redo'
+  },
   { id: 'cancel', keys: ['Escape'], scope: 'encounter', group: 'turn', label: 'keys.cancel', own: true },
   { id: 'fit', keys: ['f', '0'], scope: 'encounter', group: 'map', label: 'keys.fit' },
   { id: 'zoomIn', keys: ['+', '='], scope: 'encounter', group: 'map', label: 'keys.zoomIn', repeat: true },

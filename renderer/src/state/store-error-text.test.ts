@@ -49,7 +49,9 @@ describe('catalogue coverage', () => {
       rules: { encounter: 'x', path: '$' },
       tooManyFigures: { found: 2, limit: 1 },
       idMismatch: { id: 'a', found: 'b' },
-      idTaken: { id: 'a' }
+      idTaken: { id: 'a' },
+      badName: { limit: 120 },
+      idInUse: { id: 'a' }
     }
     for (const locale of LOCALES) {
       for (const problem of STORE_PROBLEMS) {

@@ -37,7 +37,9 @@ export const PROBLEM_KEYS: Readonly<Record<StoreProblem, MessageKey>> = {
   tooManyFigures: 'problem.tooManyFigures',
   idMismatch: 'problem.idMismatch',
   idTaken: 'problem.idTaken',
-  storageFull: 'problem.storageFull'
+  storageFull: 'problem.storageFull',
+  badName: 'problem.badName',
+  idInUse: 'problem.idInUse'
 }
 
 /** The fallback sentence of each store code, for failures that carry no problem. */

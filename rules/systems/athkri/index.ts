@@ -9,7 +9,7 @@ import { canTakeTurn, fateOf } from './health'
 import { initiativeTieBreak, rollInitiative } from './initiative'
 import { defaultSettings, readSettings, settingsSchema } from './settings'
 import { startTurn } from './start-turn'
-import { statsSchema } from './stats'
+import { readStats, statsSchema } from './stats'
 import { terms } from './terms'
 
 /** The Sistema Athkri combat rules (shared/rules/athkri.md) as an engine plug-in. */
@@ -27,6 +27,19 @@ export const athkri: Ruleset = {
   // athkri.md §2: every check with a target must reach it (total ≥ Difficulty).
   rollInitiative: (state, dice) => rollsAtLeast(rollInitiative(state, dice)),
   startTurn: (state, actorId, dice) => rollsAtLeast(startTurn(state, actorId, dice)),
+  // athkri.md §5.2 [TEXT L66], §4 Emboscada: a surprised figure starts unaware (+4 to hit it, open to an
+  // ambush) until attacked or until its first activation; it is not made to pass a turn.
+  surprise: (_state, figure) => {
+    const { conditions } = readStats(figure)
+    if (conditions.includes('unaware')) return []
+    return [
+      {
+        type: 'stats.changed',
+        id: figure.id,
+        stats: { ...figure.stats, conditions: [...conditions, 'unaware'] }
+      }
+    ]
+  },
   legalActions,
   validate: validateAction,
   decide,

@@ -32,6 +32,11 @@ export const pathfinder1e: Ruleset = {
   rollInitiative: (state, dice) => rollsAtLeast(rollInitiative(state, dice)),
   // §3.5 TURN_START; a figure that cannot act (dying, held, asleep) is left nothing to spend, so it passes.
   startTurn: (state, actorId, dice) => rollsAtLeast(startTurn(state, actorId, dice)),
+  // §3.1: a surprised figure is unaware: the surprise round (turn-order.ts) leaves it out, flat-footed.
+  surprise: (_state, figure) =>
+    readStats(figure).aware
+      ? [{ type: 'stats.changed', id: figure.id, stats: { ...figure.stats, aware: false } }]
+      : [],
   moveInfo,
   legalActions,
   validate: validateAction,

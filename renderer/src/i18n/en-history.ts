@@ -1,0 +1,57 @@
+import type { esHistory } from './es-history'
+
+// The words of undo/redo, the AI pause, the replay bar, the end screen and the campaign's history in English:
+// part of the catalogue in `en.ts`.
+
+/** English messages of undo/redo, replay, the end screen and the campaign history: exactly the Spanish keys. */
+export const enHistory: Record<keyof typeof esHistory, string> = {
+  'history.bar': 'Fight history',
+  'history.undo': 'Undo',
+  'history.undo.title':
+    'Takes back the last step (Ctrl+Z): one command, or an AI figure’s whole turn; the dice go back too',
+  'history.redo': 'Redo',
+  'history.redo.title': 'Plays the undone step again, with the same dice (Ctrl+Shift+Z or Ctrl+Y)',
+  'history.refused.nothing': 'There is nothing more to undo or redo',
+  'history.refused.replaying': 'Leave the replay to undo or redo',
+  'history.aiPaused': 'AI paused',
+  'history.resume': 'Resume AI',
+  'history.resume.title': 'After an undo the AI waits: resuming lets it play its figures again',
+  'history.replay': 'Replay',
+  'history.replay.title': 'Goes through the fight step by step, changing nothing',
+  'history.keys.undo': 'Undo the last step',
+  'history.keys.redo': 'Redo the undone step',
+  'replay.bar': 'Fight replay',
+  'replay.first': 'To the start',
+  'replay.prev': 'Previous step',
+  'replay.next': 'Next step',
+  'replay.last': 'To the end',
+  'replay.step': 'Step {n} / {total}',
+  'replay.slider': 'Replay step',
+  'replay.exit': 'Back to the game',
+  'replay.readOnly': 'Replay (read-only)',
+  'end.title': 'The fight is over',
+  'end.winner': '{side} win',
+  'end.draw': 'Draw',
+  'end.rounds': 'Rounds: {n}',
+  'end.casualties': 'Casualties',
+  'end.sideLine': '{side}: {out} out of the fight, {dead} dead',
+  'end.fallen': 'Fallen: {names}',
+  'end.fate.out': 'out',
+  'end.fate.dead': 'dead',
+  'end.damage': 'Damage by figure',
+  'end.damageLine': '{dealt} dealt · {taken} taken',
+  'end.xp': 'Experience: {xp}',
+  'end.noXp': 'These rules give no experience or rewards for a fight.',
+  'end.replay': 'Watch the replay',
+  'end.back': 'Back to the campaign',
+  'end.close': 'Close',
+  'end.show': 'Fight summary',
+  'campaignHistory.title': 'History',
+  'campaignHistory.empty': 'No fight has ended yet.',
+  'campaignHistory.winner': '{side} won',
+  'campaignHistory.draw': 'draw',
+  'campaignHistory.rounds': '{n} rounds',
+  'campaignHistory.casualties': 'casualties: {list}',
+  'campaignHistory.side': '{side} {out} out, {dead} dead',
+  'campaignHistory.xp': '{xp} XP'
+}

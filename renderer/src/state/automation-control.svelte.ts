@@ -1,0 +1,198 @@
+import { chooseAnswer } from '../../../ai/answer'
+import { decisionKey, GM_DECIDER } from '../../../rules/core/decision-key'
+import type { Command, EncounterState } from '../../../rules/core/types'
+import { dryRunDice, withEnteredDice, type AskedDie } from '../../../rules/flow/dice-dry-run'
+import {
+  decisionFamily,
+  decisionPlan,
+  declineChoice,
+  dicePlan,
+  levelsOf,
+  withLevel,
+  type AutomationFamily,
+  type AutomationLevel,
+  type AutomationLevels,
+  type CampaignAutomation,
+  type DicePlan
+} from './automation'
+import type { EncounterSession } from './encounter.svelte'
+import type { AiNote } from './log-lines'
+import { controllerChanges, modeOf, suggestingSides, type ModeSettings } from './play-mode'
+
+/** What the automation needs of the encounter session (a narrow view, for tests). */
+export type AutomationHost = Pick<
+  EncounterSession,
+  'state' | 'ruleset' | 'campaign' | 'ai' | 'send' | 'setAutomation' | 'setControllers' | 'intercept'
+>
+
+/** A command waiting for its dice: what the dialog shows. */
+export interface DiceEntry {
+  /** The state the command was offered in: once the fight moves on (an undo), the entry is dropped. */
+  state: EncounterState
+  command: Command
+  note?: AiNote
+  /** Every die the command rolls with the faces entered so far (a later die may appear or go). */
+  asked: AskedDie[]
+  /** The faces typed or taken, by die; null: still to enter. */
+  faces: Array<number | null>
+  plan: DicePlan
+}
+
+const valid = (face: number | null, sides: number): face is number =>
+  face !== null && Number.isInteger(face) && face >= 1 && face <= sides
+
+/**
+ * The encounter's automation as reactive state: the levels per rule family and the play mode (stored in
+ * the campaign), the dice-entry dialog for commands that roll, and the decisions it answers by itself.
+ */
+export class AutomationControl {
+  levels = $state.raw<AutomationLevels>(levelsOf(undefined))
+  mode = $state.raw<ModeSettings>({ mode: 'solo', heroSide: '', sides: {} })
+  /** The command whose dice are being entered, or null. */
+  entry = $state.raw<DiceEntry | null>(null)
+  #stored: CampaignAutomation | undefined
+  /** The log length of the last decision answered by itself, so one decision is answered once. */
+  #handledAt = -1
+
+  constructor(private readonly host: AutomationHost) {
+    this.#stored = host.campaign.automation
+    this.levels = levelsOf(this.#stored)
+    this.mode = modeOf(host.state, this.#stored)
+    host.ai.suggestSides = suggestingSides(this.mode)
+    host.intercept = (command) => this.offer(command)
+  }
+
+  /** The campaign's level for a family changed; saved at once. */
+  setLevel(family: AutomationFamily, level: AutomationLevel): void {
+    this.#stored = withLevel(this.#stored, family, level)
+    this.levels = levelsOf(this.#stored)
+    this.host.setAutomation(this.#stored)
+  }
+
+  /** Switches the mode (or a side's role): the figures' controllers follow, the choice is saved. */
+  setMode(settings: ModeSettings): void {
+    this.mode = settings
+    this.#stored = {
+      ...this.#stored,
+      encounters: { ...this.#stored?.encounters, [this.host.state.id]: settings }
+    }
+    this.host.setAutomation(this.#stored)
+    this.host.ai.suggestSides = suggestingSides(settings)
+    this.host.setControllers(controllerChanges(this.host.state, settings))
+  }
+
+  /** The AI's answer to preselect in the decision prompt (suggest), null for none (remind), undefined: as before. */
+  get preselect(): string | number | null | undefined {
+    const pending = this.host.state.pending
+    const family = pending ? decisionFamily(pending) : null
+    if (!pending || !family) return undefined
+    const plan = decisionPlan(this.levels[family], true)
+    if (plan.kind !== 'prompt') return undefined
+    return plan.preselect ? this.#aiAnswer() : null
+  }
+
+  #aiAnswer(): string | number | undefined {
+    const step = chooseAnswer(this.host.state, this.host.ruleset)
+    return step.command.type === 'decision.answer' ? step.command.choice : undefined
+  }
+
+  /**
+   * Answers the pending decision by itself when its family's level says so (auto: the AI's answer for a
+   * person's decision; off: declined, whoever decides), with a note in the log. Called on every change.
+   */
+  drive(): void {
+    const { state } = this.host
+    if (this.entry && this.entry.state !== state) this.entry = null
+    const pending = state.pending
+    if (!pending || state.phase !== 'running' || this.entry || this.#handledAt === state.log.length) return
+    const family = decisionFamily(pending)
+    if (!family) return
+    const { deciderId } = pending.request
+    const decider = state.combatants.find((c) => c.id === deciderId)
+    const byPerson =
+      deciderId === GM_DECIDER ||
+      (decider !== undefined && (decider.controller !== 'ai' || this.host.ai.takenOver === deciderId))
+    const plan = decisionPlan(this.levels[family], byPerson)
+    if (plan.kind !== 'answer' && plan.kind !== 'decline') return
+    this.#handledAt = state.log.length
+    const step = plan.kind === 'answer' ? chooseAnswer(state, this.host.ruleset) : null
+    const choice =
+      step?.command.type === 'decision.answer' ? step.command.choice : declineChoice(pending.request)
+    const note: AiNote = {
+      at: state.log.length,
+      reason: {
+        key: plan.kind === 'answer' ? 'autoAnswered' : 'autoDeclined',
+        params: {
+          actor: decider?.name ?? deciderId,
+          decision: decisionKey(pending.request.id),
+          choice: String(choice)
+        }
+      }
+    }
+    const command: Command = { type: 'decision.answer', decisionId: pending.request.id, choice }
+    if (!this.offer(command, note)) this.host.send(command, note)
+  }
+
+  /**
+   * Takes a command that rolls when the dice level asks a person for them: opens the dialog and returns
+   * true (the command goes when its dice are in); false lets it go as it is.
+   */
+  offer(command: Command, note?: AiNote): boolean {
+    const plan = dicePlan(this.levels.dice)
+    if (!plan.ask || this.entry) return false
+    const run = dryRunDice(this.host.state, command, this.host.ruleset)
+    if (!run.ok || run.dice.length === 0) return false
+    const faces = run.dice.map((d) => (plan.prefill ? d.drawn : null))
+    this.entry = { state: this.host.state, command, ...(note ? { note } : {}), asked: run.dice, faces, plan }
+    return true
+  }
+
+  /** A face typed (null: cleared) for die `index`: the dice after it are asked again. */
+  enter(index: number, face: number | null): void {
+    const entry = this.entry
+    if (!entry) return
+    const faces = [...entry.faces]
+    faces[index] = face
+    this.entry = this.#rerun({ ...entry, faces })
+  }
+
+  /** Whether every die asked has a face it can show: the command can go. */
+  get complete(): boolean {
+    const entry = this.entry
+    return entry !== null && entry.asked.every((d, i) => valid(entry.faces[i] ?? null, d.sides))
+  }
+
+  /** Sends the command with the entered faces (none when they are all the RNG's own) and closes. */
+  confirm(): boolean {
+    const entry = this.entry
+    if (!entry || !this.complete) return false
+    const faces = entry.faces as number[]
+    const own = entry.asked.every((d, i) => d.drawn === faces[i])
+    this.entry = null
+    return this.host.send(own ? entry.command : withEnteredDice(entry.command, faces), entry.note)
+  }
+
+  /** Closes the dialog without sending (the declared action is not made). */
+  cancel(): void {
+    this.entry = null
+  }
+
+  /** Runs the dry run with the valid faces entered from the first on, and lines the faces up with its dice. */
+  #rerun(entry: DiceEntry): DiceEntry {
+    const prefix: number[] = []
+    for (const [i, die] of entry.asked.entries()) {
+      const face = entry.faces[i] ?? null
+      if (!valid(face, die.sides)) break
+      prefix.push(face)
+    }
+    const run = dryRunDice(entry.state, entry.command, this.host.ruleset, prefix)
+    if (!run.ok) return entry
+    // A die whose sides changed is another die now: its old face goes.
+    const faces = run.dice.map((die, i) => {
+      const before = entry.asked[i]
+      const kept = before && before.sides === die.sides ? (entry.faces[i] ?? null) : null
+      return kept ?? (entry.plan.prefill ? die.drawn : null)
+    })
+    return { ...entry, asked: run.dice, faces }
+  }
+}

@@ -1,0 +1,97 @@
+import type { Combatant, EncounterState } from '../../../rules/core/types'
+import type { CampaignAutomation } from './automation'
+
+// Solo and GM mode (issue 7): a quick way to set every figure's controller. `Combatant.controller` stays
+// the source of truth; the mode only writes it (into the encounter's initial state, see the session's
+// `setControllers`), and remembers which sides the AI plays or suggests for in GM mode.
+
+/** solo: the player's side against the AI; gm: the GM runs every figure, with the AI's help per side. */
+export type PlayMode = 'solo' | 'gm'
+
+/** In GM mode, who moves a side's figures: the GM alone, the AI, or the AI as a suggestion to accept. */
+export type SideRole = 'gm' | 'plays' | 'suggests'
+
+/** An encounter's mode as stored in the campaign. */
+export interface ModeSettings {
+  mode: PlayMode
+  /** Solo: the side the player controls. */
+  heroSide: string
+  /** GM mode: each side's role (a side not named: the GM plays it). */
+  sides: Record<string, SideRole>
+}
+
+/** The side a person already plays (the first human figure's), else the first side: the heroes in samples. */
+export function defaultHeroSide(state: EncounterState): string {
+  return state.combatants.find((c) => c.controller === 'human')?.side ?? state.sides[0]?.id ?? ''
+}
+
+/**
+ * The encounter's mode: as stored, else read off its controllers (a GM controller anywhere means GM mode,
+ * each side then played by the AI if its figures are AI-controlled), so a file from before modes opens as
+ * it plays.
+ */
+export function modeOf(state: EncounterState, automation: CampaignAutomation | undefined): ModeSettings {
+  const stored = automation?.encounters?.[state.id]
+  const heroSide = stored?.heroSide ?? defaultHeroSide(state)
+  const inferredGm = state.combatants.some((c) => c.controller === 'gm')
+  const sides: Record<string, SideRole> = {}
+  for (const side of state.sides) {
+    const figures = state.combatants.filter((c) => c.side === side.id)
+    sides[side.id] =
+      stored?.sides?.[side.id] ??
+      (figures.length > 0 && figures.every((c) => c.controller === 'ai') ? 'plays' : 'gm')
+  }
+  return { mode: stored?.mode ?? (inferredGm ? 'gm' : 'solo'), heroSide, sides }
+}
+
+/** The controller a mode gives a figure. */
+export function controllerFor(
+  settings: ModeSettings,
+  figure: Pick<Combatant, 'side'>
+): Combatant['controller'] {
+  if (settings.mode === 'solo') return figure.side === settings.heroSide ? 'human' : 'ai'
+  const role = settings.sides[figure.side] ?? 'gm'
+  return role === 'gm' ? 'gm' : 'ai'
+}
+
+/** Every figure's controller under a mode, by id; only figures whose controller changes are listed. */
+export function controllerChanges(
+  state: EncounterState,
+  settings: ModeSettings
+): Record<string, Combatant['controller']> {
+  const changes: Record<string, Combatant['controller']> = {}
+  for (const c of state.combatants) {
+    const wanted = controllerFor(settings, c)
+    if (wanted !== c.controller) changes[c.id] = wanted
+  }
+  return changes
+}
+
+/** The sides whose AI steps wait for the GM as suggestions (GM mode, role `suggests`). */
+export function suggestingSides(settings: ModeSettings): string[] {
+  if (settings.mode !== 'gm') return []
+  return Object.entries(settings.sides).flatMap(([side, role]) => (role === 'suggests' ? [side] : []))
+}
+
+/** `state` with the controllers changed (figures not named keep theirs). */
+export function withControllers(
+  state: EncounterState,
+  changes: Record<string, Combatant['controller']>
+): EncounterState {
+  return {
+    ...state,
+    combatants: state.combatants.map((c) => {
+      const controller = changes[c.id]
+      return controller && controller !== c.controller ? { ...c, controller } : c
+    })
+  }
+}
+
+/** The campaign's automation with an encounter's mode stored. */
+export function withMode(
+  automation: CampaignAutomation | undefined,
+  encounterId: string,
+  settings: ModeSettings
+): CampaignAutomation {
+  return { ...automation, encounters: { ...automation?.encounters, [encounterId]: settings } }
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest'
+import { translateCode } from '../i18n'
+import { systemTerms } from '../i18n/system-terms'
+import { getRuleset } from '../../../rules/systems'
+import { checkStats } from './stat-form'
+import { fieldLabel, issueText, optionLabel, type CodeText } from './stat-labels'
+
+const codeFor =
+  (lang: 'es' | 'en', system: 'hq2' | 'pathfinder1e' | 'carnevale' | 'athkri'): CodeText =>
+  (prefix, code, params) =>
+    translateCode(lang, prefix, code, params, systemTerms[system])
+
+describe('stat labels', () => {
+  it('names fields from the catalogue, per system first, else in words', () => {
+    expect(fieldLabel(codeFor('es', 'pathfinder1e'), 'pathfinder1e', 'abilities')).toBe('Características')
+    expect(fieldLabel(codeFor('es', 'carnevale'), 'carnevale', 'abilities')).toBe('Habilidades')
+    expect(fieldLabel(codeFor('en', 'pathfinder1e'), 'pathfinder1e', 'bab')).toBe('Base attack bonus')
+    expect(fieldLabel(codeFor('es', 'hq2'), 'hq2', 'unsuitedAgainst')).toBe('Unsuited against')
+  })
+
+  it('names values with the system’s own terms', () => {
+    const hq2Es = codeFor('es', 'hq2')
+    expect(optionLabel(hq2Es, 'conditions', 'prone')).toBe(systemTerms.hq2?.es['condition.prone'])
+    expect(optionLabel(hq2Es, 'skills', 'esquivar')).toBe(systemTerms.hq2?.es['skill.esquivar'])
+    expect(optionLabel(hq2Es, 'shape', 'M')).toBe('M')
+    expect(optionLabel(hq2Es, 'creatureType', 'magicalBeast')).toBe('Bestia mágica')
+    expect(optionLabel(hq2Es, 'defenseFace', 'white')).toBe(systemTerms.hq2?.es['face.white'])
+    expect(optionLabel(hq2Es, 'traits', 'pointBlankShooter')).toBe('Point blank shooter')
+  })
+
+  it('words schema problems in the UI language', () => {
+    const schema = getRuleset('pathfinder1e').schemas.stats
+    const result = checkStats(schema, { size: 'M' })
+    if (result.ok) throw new Error('an almost empty block is refused')
+    const es = result.issues.map((i) => issueText(codeFor('es', 'pathfinder1e'), i))
+    expect(es).toContain('se espera un número')
+    const en = result.issues.map((i) => issueText(codeFor('en', 'pathfinder1e'), i))
+    expect(en).toContain('a number expected')
+    expect(
+      issueText(codeFor('es', 'pathfinder1e'), {
+        path: 'bab',
+        code: 'too_big',
+        params: { maximum: 40, origin: 'number' },
+        message: ''
+      })
+    ).toBe('el máximo es 40')
+    expect(
+      issueText(codeFor('en', 'pathfinder1e'), {
+        path: 'weapons',
+        code: 'too_big',
+        params: { maximum: 8, origin: 'array' },
+        message: ''
+      })
+    ).toBe('at most 8')
+    expect(
+      issueText(codeFor('en', 'pathfinder1e'), { path: '', code: 'weird', params: {}, message: 'boom' })
+    ).toBe('invalid (boom)')
+  })
+})

@@ -61,6 +61,8 @@ test('builds an encounter, versions it and compares the two by simulation', asyn
   await put(page, 'valeria', 2, 2)
   await put(page, 'goblin-1', 8, 8)
   assert((await line.getAttribute('data-figures')) === '2', 'two figures placed')
+  // Unsaved edits would be lost on the way to the settings: the link waits for the save.
+  assert(await page.getByTestId('editor-encounter-settings').isDisabled(), 'settings wait for the save')
   await page.getByTestId('map-save').click()
   await page.getByTestId('map-status').filter({ hasText: 'Mapa guardado' }).waitFor()
   const placed = (await saved(page)).encounters.find((e) => e.id === id).initial.combatants

@@ -174,6 +174,8 @@ test('back on the campaign page, the history lists the fight', async ({ page, ar
   const entry = page.getByTestId(`history-entry-${record.id}`)
   await entry.waitFor()
   assert((await entry.textContent()).includes(record.name), 'the entry names the encounter')
+  const card = page.locator('li.card', { has: page.getByTestId(`open-encounter-${record.id}`) })
+  assert((await card.textContent()).includes('Terminado'), 'the encounter card says the fight ended')
   await page.screenshot({ path: join(artifacts, 'campaign-history.png') })
   // opening the ended fight again writes no second entry
   await page.getByTestId(`open-encounter-${record.id}`).click()

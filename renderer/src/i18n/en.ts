@@ -27,6 +27,8 @@ export const en: Record<MessageKey, string> = {
   'campaigns.openEncounter': 'Open “{name}”',
   'campaigns.figures': '{count} figures',
   'campaigns.notStarted': 'Not started',
+  'campaigns.ended': 'Ended: {winner} won in {rounds} rounds',
+  'campaigns.endedDraw': 'Ended in a draw after {rounds} rounds',
   'campaigns.inProgress': 'In progress ({count} commands)',
 
   'campaigns.backups': 'Backups',

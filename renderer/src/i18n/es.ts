@@ -28,6 +28,8 @@ export const es = {
   'campaigns.openEncounter': 'Abrir «{name}»',
   'campaigns.figures': '{count} figuras',
   'campaigns.notStarted': 'Sin empezar',
+  'campaigns.ended': 'Terminado: vence {winner} en {rounds} asaltos',
+  'campaigns.endedDraw': 'Terminado en empate tras {rounds} asaltos',
   'campaigns.inProgress': 'En curso ({count} órdenes)',
 
   'campaigns.backups': 'Copias',

@@ -36,6 +36,8 @@ export class FightHistory {
   replayTotal = $state(0)
   /** The end screen was closed by the GM (it opens again when the fight ends anew). */
   endClosed = $state(false)
+  /** Why the last undo or redo did nothing, until the next one or the next command (the bar shows it). */
+  refused = $state<HistoryRefusal | null>(null)
 
   readonly #host: FightHistoryHost
   readonly #ruleset: Ruleset
@@ -76,6 +78,7 @@ export class FightHistory {
 
   /** A new command was played: the undone steps can no longer be redone. */
   played(): void {
+    this.refused = null
     this.#undo.clearRedo()
     this.changed()
   }
@@ -90,16 +93,16 @@ export class FightHistory {
 
   /** Undoes the last step; back at an AI's turn the AI waits for the GM (else it would replay it at once). */
   undo(): HistoryRefusal | null {
-    if (this.replaying) return 'replaying'
+    if (this.replaying) return (this.refused = 'replaying')
     const move = this.#undo.undo(this.#host.commands(), this.#host.notes())
-    return this.#apply(move)
+    return (this.refused = this.#apply(move))
   }
 
   /** Plays the last undone step again, with the same dice. */
   redo(): HistoryRefusal | null {
-    if (this.replaying) return 'replaying'
+    if (this.replaying) return (this.refused = 'replaying')
     const move = this.#undo.redo(this.#host.commands(), this.#host.notes())
-    return this.#apply(move)
+    return (this.refused = this.#apply(move))
   }
 
   #apply(move: HistoryMove | null): HistoryRefusal | null {

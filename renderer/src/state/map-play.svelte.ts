@@ -17,8 +17,8 @@ import { planThrough, toggleWaypoint, type WaypointPlan } from './waypoints'
 
 // Playing on the square-grid map, beside the session: fog for the side the map is drawn for, overlays
 // asked for from a token or the toolbar, doors clicked open, waypoints and drag-to-move, the token HUD,
-// the toolbar's undo (the session's one undo) and the animations of every accepted command (the AI's
-// included). The session stays the only one that sends commands; this class only decides which.
+// and the animations of every accepted command (the AI's included). The session stays the only one that
+// sends commands; this class only decides which. Undo is the session's (history bar, Ctrl+Z).
 
 /** What the map offers besides the session: the camera and the animations (a `Battlemap`). */
 export interface MapHandle {
@@ -75,8 +75,6 @@ export class MapPlay {
   waypoints = $state.raw<Cell[]>([])
   /** The token HUD: which figure, where on the map host (CSS px). */
   hud = $state.raw<{ id: string; screen: { x: number; y: number } } | null>(null)
-  /** Why the last undo was refused (shown beside the button; an `mapPlay.undo.` key). */
-  undoRefused = $state.raw<'nothing' | 'notRunning' | null>(null)
   #shift = false
   #dragging = false
   #suppress = false
@@ -182,10 +180,10 @@ export class MapPlay {
       this.#seenCommands = count
       if (count !== before + 1) this.#lastState = state
       if (before < 0) return this.#refreshFog(false)
+      // Any change of the fight drops the waypoints of a move not made.
+      this.waypoints = []
       // Fewer commands: an undo, a restart (none left: what was seen is forgotten) or a profile replay.
       if (count <= before) return this.#refreshFog(count === 0)
-      this.waypoints = []
-      this.undoRefused = null
       // Several commands at once (steps batched in one tick): only the last one's events are known.
       if (count > before + 1 || changesSight(lastEvents)) this.#refreshFog(false)
       const previous = this.#lastState
@@ -352,13 +350,6 @@ export class MapPlay {
     else if (this.tool !== 'none') this.setTool(this.tool)
     else return false
     return true
-  }
-
-  /** Takes back the last step (the session's one undo), or says why not. */
-  undo(): void {
-    this.waypoints = []
-    const refused = this.#session.undo()
-    this.undoRefused = refused === 'replaying' ? 'notRunning' : refused
   }
 
   /**

@@ -1,10 +1,14 @@
 import { availableParallelism } from 'node:os'
+import { fileURLToPath } from 'node:url'
+import { svelte } from '@sveltejs/vite-plugin-svelte'
 import { defineConfig } from 'vitest/config'
 
 const shared = { environment: 'node' as const, testTimeout: 20000 }
 const exclude = ['tests/e2e/**', 'node_modules/**']
 /** The random-play property files: minutes of pure CPU, one file per system. */
 const properties = ['tests/properties/**/*.test.ts']
+/** Svelte components mounted in jsdom: editors and panels tested as a person uses them, without Chromium. */
+const components = ['renderer/**/*.component.test.ts']
 
 export default defineConfig({
   test: {
@@ -26,8 +30,14 @@ export default defineConfig({
             'tests/**/*.test.ts',
             'bench/**/*.test.ts'
           ],
-          exclude: [...exclude, ...properties]
+          exclude: [...exclude, ...properties, ...components]
         }
+      },
+      {
+        // The browser build of Svelte (`mount`, not the server renderer), compiled by the app's own config.
+        plugins: [svelte({ configFile: fileURLToPath(new URL('./svelte.config.js', import.meta.url)) })],
+        resolve: { conditions: ['browser'] },
+        test: { ...shared, name: 'components', environment: 'jsdom', include: components, exclude }
       },
       {
         test: {

@@ -174,6 +174,11 @@ export interface Ruleset {
    * Absent: the engine's default, the figure's round-1 activation passes.
    */
   surprise?(state: EncounterState, figure: Combatant): GameEvent[]
+  /**
+   * With `surprise`: the marked figure also loses its round-1 activation, as under the engine's default
+   * (HQ2's ambushed being: no defense while the ambushers strike first). Absent/false: it keeps its turn.
+   */
+  surpriseLosesRound?: boolean
   /** Terrain the rules read beyond walls (cover obstacles, dark squares), for the map; absent = none. */
   terrain?(state: EncounterState): TerrainMark[]
   /** How a legal move reads on the map (band, who it provokes); absent = every move is band 0. */

@@ -106,10 +106,12 @@ export function escapesAtTurnEnd(state: EncounterState): GameEvent[] {
 
 /**
  * Whether the figure loses its round-1 activation to surprise: it is listed in `surprised` and the ruleset
- * has no surprise rule of its own (`Ruleset.surprise`, which marks the figure instead at the start).
+ * has no surprise rule of its own (`Ruleset.surprise`, which marks the figure instead at the start) or says
+ * its rule takes the round too (`surpriseLosesRound`).
  */
 export function passesBySurprise(state: EncounterState, ruleset: Ruleset, actorId: string): boolean {
-  return state.round === 1 && !ruleset.surprise && (state.surprised?.includes(actorId) ?? false)
+  const losesRound = !ruleset.surprise || ruleset.surpriseLosesRound === true
+  return state.round === 1 && losesRound && (state.surprised?.includes(actorId) ?? false)
 }
 
 /** The ruleset's own marks of the surprised figures as the fight opens (PF's unaware, Athkri's condition). */

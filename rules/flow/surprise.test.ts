@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import type { GameEvent } from '../core/events'
-import type { Command, EncounterState } from '../core/types'
+import type { Combatant, Command, EncounterState } from '../core/types'
 import { getRuleset } from '../systems'
 import { makeEncounter as athkriEncounter } from '../systems/athkri/test-fixtures'
 import { makeEncounter as hq2Encounter } from '../systems/hq2/test-fixtures'
+import { plenoAtaque } from '../systems/hq2/totals'
 import { makeEncounter as mcEncounter } from '../systems/minecraft/test-fixtures'
 import { pfFigure, pfState } from '../systems/pathfinder1e/test-fixtures'
 import { applyCommand } from './engine'
 
 // `surprised` (figures unaware as the fight opens), read against each digest in shared/rules:
-// - minecraft.md and carnevale.md say nothing of surprise, hq2.md only that an ambushed being does not
-//   defend (§3.3 Pleno Ataque): the engine's default applies, the figure's round-1 activation passes.
+// - minecraft.md and carnevale.md say nothing of surprise: the engine's default applies, the figure's
+//   round-1 activation passes.
+// - hq2.md §4.3 Pleno Ataque: an ambushed being does not defend; the builder's surprise ambushes it and it
+//   loses round 1 (hq2/ambush.ts), the ambush ending as its first real activation opens.
 // - pathfinder1e.md §3.1: a surprise round when some, not all, are unaware; the unaware cannot act in it.
 // - athkri.md §4 Emboscada / §5.2 [TEXT L66]: an unaware target is +4 to hit and open to ambush; the digest
 //   does not take its turn away.
@@ -33,6 +36,9 @@ function play(state: EncounterState, commands: Command[]): EncounterState {
 }
 
 const start: Command = { type: 'encounter.start' }
+/** Whether an HQ2 being is ambushed (Pleno Ataque: it does not defend). */
+const hq2Ambushed = (state: EncounterState, id: string): boolean =>
+  plenoAtaque(state.combatants.find((c) => c.id === id) as Combatant)
 const turnEnd: Command = { type: 'turn.end' }
 /** Who opened an activation, in order, with the round it opened in. */
 const openings = (log: readonly GameEvent[]) => {
@@ -84,12 +90,13 @@ describe('surprise, the engine default (minecraft, hq2)', () => {
     expect(none.rng).toEqual(plain.rng)
   })
 
-  it('hq2 (§3.3: no turn rule for ambush): the surprised being passes round 1', () => {
-    const s = play(
+  it('hq2 (§4.3 Pleno Ataque): the surprised being is ambushed, passes round 1, and the ambush ends as it acts', () => {
+    const opened = play(
       setup(
         hq2Encounter({
           beings: [
             { id: 'h1', side: 'heroes', at: [1, 1] },
+            { id: 'h2', side: 'heroes', at: [1, 3] },
             { id: 'm1', side: 'monsters', at: [8, 1] }
           ],
           activeId: null
@@ -98,8 +105,34 @@ describe('surprise, the engine default (minecraft, hq2)', () => {
       ),
       [start]
     )
-    expect(s.log.some((e) => e.type === 'surprised' && e.id === 'h1')).toBe(true)
-    expect(s.turn?.activeId).toBe('m1')
+    const h1 = () => hq2Ambushed(opened, 'h1')
+    expect(opened.log.some((e) => e.type === 'surprised' && e.id === 'h1')).toBe(true)
+    expect(h1()).toBe(true)
+    expect(hq2Ambushed(opened, 'h2')).toBe(false)
+    expect(opened.turn?.activeId).toBe('h2')
+    // h2 and the monster act with h1 defenceless; round 2 opens on h1, whose ambush ends then.
+    const later = play(opened, [turnEnd, turnEnd])
+    expect(openings(later.log)).toEqual(['1:h1', '1:h2', '1:m1', '2:h1'])
+    expect(later.turn?.activeId).toBe('h1')
+    expect(hq2Ambushed(later, 'h1')).toBe(false)
+  })
+
+  it('hq2: an ambush the GM set by hand, on a being not surprised, is left alone as its turn opens', () => {
+    const s = play(
+      setup(
+        hq2Encounter({
+          beings: [
+            { id: 'h1', side: 'heroes', at: [1, 1], stats: { conditions: ['ambushed'] } },
+            { id: 'm1', side: 'monsters', at: [8, 1] }
+          ],
+          activeId: null
+        }),
+        []
+      ),
+      [start]
+    )
+    expect(s.turn?.activeId).toBe('h1')
+    expect(hq2Ambushed(s, 'h1')).toBe(true)
   })
 })
 

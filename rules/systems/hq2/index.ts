@@ -1,3 +1,4 @@
+import { ambushAtStart, ambushEnds } from './ambush'
 import { mapHooks } from './map-hooks'
 import type { Ruleset } from '../../core/ruleset'
 import { actionOdds, decideAction, legalActions, resolveAction, validateAction } from './actions'
@@ -21,8 +22,14 @@ export const hq2: Ruleset = {
   // hq2.md §3.1: players from the BM's right in seating order, then the BM; each with all its beings.
   turnOrder: seatOrder(),
   economy,
-  // hq2.md §3.2: heroes roll their movement dice as their activation opens.
-  startTurn: (state, actorId, dice) => startTurnEvents(state, readSettings(state), actorId, dice),
+  // hq2.md §3.2: heroes roll their movement dice as their activation opens; an ambush ends (ambush.ts).
+  startTurn: (state, actorId, dice) => [
+    ...ambushEnds(state, actorId),
+    ...startTurnEvents(state, readSettings(state), actorId, dice)
+  ],
+  // hq2.md §4.3 Pleno Ataque: a surprised being is ambushed (no defense) and loses round 1 (ambush.ts).
+  surprise: ambushAtStart,
+  surpriseLosesRound: true,
   legalActions,
   validate: validateAction,
   decide: decideAction,

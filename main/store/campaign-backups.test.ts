@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Campaign } from '../../rules/core/schemas'
 import { makeCampaign } from '../test-fixtures'
-import { StoreError } from './campaign-store'
+import { storeError } from './store-test-helpers'
 import type { DurableFs } from './durable-json-file'
 import { openCampaignStore, type CampaignStoreOptions, type LowdbCampaignStore } from './lowdb-campaign-store'
 
@@ -36,15 +36,6 @@ function open(options: Partial<CampaignStoreOptions> = {}): Promise<LowdbCampaig
     now: () => new Date((clock += MINUTE)),
     ...options
   })
-}
-
-async function storeError(promise: Promise<unknown>): Promise<StoreError> {
-  const error: unknown = await promise.then(
-    () => new Error('expected a StoreError'),
-    (e: unknown) => e
-  )
-  if (!(error instanceof StoreError)) throw error
-  return error
 }
 
 const onDisk = async (id = 'demo'): Promise<Campaign> =>

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { makeCampaign } from '../test-fixtures'
 import { cleanCampaignName, slugFromName, StoreError } from './campaign-store'
+import { storeError } from './store-test-helpers'
 import { openCampaignStore, type LowdbCampaignStore } from './lowdb-campaign-store'
 
 // The campaign list's operations on the desktop store, on real files in a temp folder.
@@ -22,15 +23,6 @@ afterEach(async () => {
 function open(): Promise<LowdbCampaignStore> {
   let clock = Date.parse('2026-11-30T04:39:00.000Z')
   return openCampaignStore({ dir, log: () => undefined, now: () => new Date((clock += 1000)) })
-}
-
-async function storeError(promise: Promise<unknown>): Promise<StoreError> {
-  const error: unknown = await promise.then(
-    () => new Error('expected a StoreError'),
-    (e: unknown) => e
-  )
-  if (!(error instanceof StoreError)) throw error
-  return error
 }
 
 /** Every file under the campaigns folder with its bytes, to prove a refusal touched nothing. */

@@ -4,7 +4,7 @@ import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeCampaign } from '../test-fixtures'
 import { CAMPAIGN_LIMITS, checkJsonTextDepth } from '../validation'
-import { StoreError } from './campaign-store'
+import { storeError as refusal } from './store-test-helpers'
 import { decodeCampaign } from './decode'
 import { importCases, validImportText } from './import-cases'
 import { decodeImportText, freeCampaignId } from './import-text'
@@ -41,15 +41,6 @@ async function snapshot(): Promise<Map<string, string>> {
   }
   await walk(dir)
   return files
-}
-
-async function refusal(promise: Promise<unknown>): Promise<StoreError> {
-  const error: unknown = await promise.then(
-    () => null,
-    (e: unknown) => e
-  )
-  if (!(error instanceof StoreError)) throw new Error(`expected a StoreError, got ${String(error)}`)
-  return error
 }
 
 describe('LowdbCampaignStore.importJson refusals', () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { campaignSchema, type Campaign } from '../../rules/core/schemas'
 import { makeCampaign } from '../test-fixtures'
-import { StoreError } from './campaign-store'
+import { storeError } from './store-test-helpers'
 import { openCampaignStore, type CampaignStoreOptions, type LowdbCampaignStore } from './lowdb-campaign-store'
 import type { Migration } from './migrations'
 
@@ -29,15 +29,6 @@ function open(options: Partial<CampaignStoreOptions> = {}): Promise<LowdbCampaig
     now: () => new Date((clock += 1000)),
     ...options
   })
-}
-
-async function storeError(promise: Promise<unknown>): Promise<StoreError> {
-  const error: unknown = await promise.then(
-    () => new Error('expected a StoreError'),
-    (e: unknown) => e
-  )
-  if (!(error instanceof StoreError)) throw error
-  return error
 }
 
 const readJson = async (path: string): Promise<unknown> => JSON.parse(await fsp.readFile(path, 'utf8'))

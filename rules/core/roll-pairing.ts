@@ -4,33 +4,53 @@ import type { RollRecord } from './rng'
 type DiceEvent = Extract<GameEvent, { type: 'dice.rolled' }>
 
 /**
- * Pairs the rolls of a rules step with the `dice.rolled` events it emitted: the rules log one event per
- * die, in the order they roll (attack, confirmation, damage dice...), but some rolls have no such event
- * (PF initiative logs `initiative.rolled`), so each event takes the next roll of the same sides and skips
- * the ones between. Returns, by event index, the index of its roll.
+ * How many dice an event's result read: one, unless the event says more in a numeric `dice` field (a
+ * kept-die check throws three d10 and keeps one, an explosion throws three more). Read structurally, so a
+ * ruleset whose events carry the count is paired by it and the others pair one die per event as before.
  */
-export function pairRolls(events: readonly GameEvent[], rolls: readonly RollRecord[]): Map<number, number> {
-  const pairs = new Map<number, number>()
+export function diceOf(event: DiceEvent): number {
+  const count = 'dice' in event ? event.dice : undefined
+  return typeof count === 'number' && Number.isInteger(count) && count > 1 ? count : 1
+}
+
+/**
+ * Pairs the rolls of a rules step with the `dice.rolled` events it emitted: the rules log an event per
+ * roll, in the order they roll (attack, confirmation, damage dice...), but some rolls have no such event
+ * (a roll-off nobody logs), so each event takes the next roll of the same sides and skips the ones between
+ * (as many rolls as it read, `diceOf`). Returns, by event index, the indices of its rolls in order.
+ */
+export function pairRollGroups(
+  events: readonly GameEvent[],
+  rolls: readonly RollRecord[]
+): Map<number, number[]> {
+  const pairs = new Map<number, number[]>()
   let next = 0
   events.forEach((event, index) => {
     if (event.type !== 'dice.rolled') return
-    let at = next
-    while (at < rolls.length && rolls[at]!.sides !== event.sides) at++
-    if (at >= rolls.length) return
-    pairs.set(index, at)
-    next = at + 1
+    const group: number[] = []
+    for (let at = next; at < rolls.length && group.length < diceOf(event); at++)
+      if (rolls[at]!.sides === event.sides) group.push(at)
+    if (group.length === 0) return
+    pairs.set(index, group)
+    next = group.at(-1)! + 1
   })
   return pairs
 }
 
-/** The events with each `dice.rolled` whose die a person entered marked `entered: <face>` (the log says so). */
+/** By event index, the index of its first roll (see `pairRollGroups`). */
+export function pairRolls(events: readonly GameEvent[], rolls: readonly RollRecord[]): Map<number, number> {
+  return new Map([...pairRollGroups(events, rolls)].map(([event, group]) => [event, group[0]!]))
+}
+
+/**
+ * The events with each `dice.rolled` whose die a person entered marked `entered: <face>` (the log says so);
+ * an event that read several dice shows its first face entered by hand.
+ */
 export function markEntered(events: readonly GameEvent[], rolls: readonly RollRecord[]): GameEvent[] {
   if (!rolls.some((r) => r.manual)) return [...events]
-  const pairs = pairRolls(events, rolls)
+  const pairs = pairRollGroups(events, rolls)
   return events.map((event, index) => {
-    const roll = rolls[pairs.get(index) ?? -1]
-    return roll?.manual && event.type === 'dice.rolled'
-      ? ({ ...event, entered: roll.face } as DiceEvent)
-      : event
+    const roll = (pairs.get(index) ?? []).map((at) => rolls[at]).find((r) => r?.manual)
+    return roll && event.type === 'dice.rolled' ? ({ ...event, entered: roll.face } as DiceEvent) : event
   })
 }

@@ -1,5 +1,5 @@
 import type { RollRecord } from '../core/rng'
-import { pairRolls } from '../core/roll-pairing'
+import { pairRollGroups } from '../core/roll-pairing'
 import type { Ruleset } from '../core/ruleset'
 import type { Command, EncounterState, Violation } from '../core/types'
 import { applyCommand } from './engine'
@@ -37,12 +37,12 @@ export function dryRunDice(
   // Fewer dice than entered: the faces already given changed what follows, so the extra ones are not asked.
   if (!result.ok && result.violation.code !== 'manualDiceUnused') return result
   if (!result.ok) return { ok: true, dice: records }
-  const pairs = pairRolls(result.events, records)
   const dice: AskedDie[] = records.map((r) => ({ ...r }))
-  for (const [eventIndex, rollIndex] of pairs) {
+  // Every die an event read is labelled with it (all three dice of a kept-die check, say).
+  for (const [eventIndex, group] of pairRollGroups(result.events, records)) {
     const event = result.events[eventIndex]
-    if (event?.type === 'dice.rolled')
-      Object.assign(dice[rollIndex]!, { purpose: event.purpose, actorId: event.actorId })
+    if (event?.type !== 'dice.rolled') continue
+    for (const at of group) Object.assign(dice[at]!, { purpose: event.purpose, actorId: event.actorId })
   }
   return { ok: true, dice }
 }

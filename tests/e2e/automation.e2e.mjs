@@ -1,7 +1,8 @@
 // Issue 7, running a fight: the Pathfinder sample in solo mode (the heroes are the player's, the goblins
 // the AI's) until a goblin provokes an attack of opportunity from a hero and the reaction prompt offers the
 // AI's suggested answer; then dice automation "off": a hero's attack asks for its dice by hand, and the log
-// shows the entered faces as "(a mano)".
+// shows the entered faces as "(a mano)"; GM mode with the AI's suggestions; and dice "off" while the AI
+// plays: a goblin's step waits for its dice (a cancel pauses the AI), and its roll is logged "(a mano)".
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { assert, test } from './harness.mjs'
@@ -16,7 +17,8 @@ const goblins = pf.encounters[0].initial.combatants.filter((c) => c.side !== 'he
 /** Fills every die the open dice dialog asks (the first with `first`, the rest with 2s) and rolls. */
 async function fillDice(page, first) {
   const dice = page.getByTestId('dice-entry-die')
-  await page.getByTestId('dice-entry-face-0').fill(String(first))
+  const sides0 = Number(await dice.first().getAttribute('data-sides'))
+  await page.getByTestId('dice-entry-face-0').fill(String(Math.min(first, sides0)))
   // A 20 threatens: the confirmation and the damage dice are asked after it.
   for (let i = 1; i < 12; i++) {
     await page.waitForTimeout(50)
@@ -87,9 +89,14 @@ test('with dice automation off, a hero attack asks for its dice and the log says
   let attacked = false
   for (let turn = 0; turn < 40 && !attacked; turn++) {
     await page
-      .locator('[data-testid=end-activation], [data-testid=decision-panel]')
+      .locator('[data-testid=end-activation], [data-testid=decision-panel], [data-testid=dice-entry]')
       .first()
       .waitFor({ timeout: 60000 })
+    // A goblin's step that rolls waits for its dice now too (the last test looks at that).
+    if (await dialog.isVisible()) {
+      await fillDice(page, 10)
+      continue
+    }
     if (await page.getByTestId('decision-panel').isVisible()) {
       // Another reaction: passing rolls nothing; any other answer has its dice asked by hand now.
       const pass = page.getByTestId('decision-choice-pass')
@@ -159,4 +166,57 @@ test('settings survive a reload; GM mode with "AI suggests" waits for the GM, an
   await page.locator('body').press('y')
   await page.waitForFunction((n) => document.querySelectorAll('[data-testid=log-line]').length > n, log)
   assert((await stateHash(page)) !== before, 'the accepted suggestion was played')
+})
+
+test('dice off with the AI playing: a goblin attack waits for its dice, a cancel pauses the AI', async ({
+  page,
+  artifacts
+}) => {
+  await openPanel(page)
+  await page.getByTestId('automation-dice').selectOption('off')
+  await page.getByTestId('mode-side-goblins').selectOption('plays')
+  const names = pf.encounters[0].initial.combatants.filter((c) => c.side !== 'heroes').map((c) => c.name)
+  const dialog = page.getByTestId('dice-entry')
+  const what = page.getByTestId('dice-entry-what')
+  // The heroes are the GM's: pass them (and any reaction) until an AI goblin's command asks for its dice.
+  for (let i = 0; i < 300 && !(await what.isVisible()); i++) {
+    if (await dialog.isVisible()) {
+      // A GM's command that rolls (a reaction answer): its dice by hand too.
+      await fillDice(page, 10)
+      continue
+    }
+    const pass = page.getByTestId('decision-choice-pass')
+    if (await pass.isVisible()) await pass.click()
+    const end = page.getByTestId('end-activation')
+    if ((await end.isVisible()) && (await end.isEnabled())) await end.click()
+    await page.waitForTimeout(100)
+  }
+  await what.waitFor()
+  const title = await page.locator('#dice-entry-title').textContent()
+  assert(/\(IA\)/.test(title), `the title says the dice are the AI's (${title})`)
+  const actor = names.find((n) => title.includes(n))
+  assert(actor, `the title names the goblin (${title})`)
+  const plan = await what.textContent()
+  assert(plan.includes(actor), `the dialog says what the goblin does (${plan})`)
+  await page.screenshot({ path: join(artifacts, 'automation-ai-dice.png') })
+  const before = await stateHash(page)
+
+  // Cancel: nothing is played and the AI waits, paused; resuming asks for the same step's dice again.
+  await page.getByTestId('dice-entry-cancel').click()
+  await page.getByTestId('ai-paused').waitFor()
+  assert((await stateHash(page)) === before, 'a cancelled entry plays nothing')
+  await page.getByTestId('ai-resume').click()
+  await what.waitFor()
+  assert((await what.textContent()) === plan, 'the AI asks again for the step it chose')
+
+  await fillDice(page, 20)
+  await page.waitForFunction(
+    (name) =>
+      [...document.querySelectorAll('[data-testid=log-line]')].some(
+        (l) => l.textContent.includes(`${name},`) && /\(a mano: \d+\)/.test(l.textContent)
+      ),
+    actor
+  )
+  assert((await stateHash(page)) !== before, "the goblin's step was played with the entered dice")
+  await page.screenshot({ path: join(artifacts, 'automation-ai-dice-log.png') })
 })

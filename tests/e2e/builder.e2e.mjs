@@ -1,15 +1,12 @@
 // The encounter builder on the Pathfinder sample: a new encounter on a blank 12×12 map, two figures placed
 // in the map editor, an objective (survive 3 rounds) and a controller set in the encounter settings; then a
 // copy as a new version, changed (survive 1 round), and both versions simulated side by side.
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { assert, test } from './harness.mjs'
-import { waitForMap } from './helpers.mjs'
+import { campaignKey, openCampaign, sampleCampaign, waitForMap } from './helpers.mjs'
 
-const campaign = JSON.parse(
-  readFileSync(new URL('../../resources/campaigns/pathfinder1e-sample.json', import.meta.url), 'utf8')
-)
-const storageKey = `emboscada:campaign:${campaign.id}`
+const campaign = sampleCampaign('pathfinder1e')
+const storageKey = campaignKey(campaign.id)
 
 /** Page coordinates of a square's centre on the editor's map. */
 async function squarePoint(page, x, y) {
@@ -34,12 +31,7 @@ test('builds an encounter, versions it and compares the two by simulation', asyn
   url,
   artifacts
 }) => {
-  await page.goto(url('/?fast=1'))
-  await page.evaluate(
-    ([key, value]) => localStorage.setItem(key, value),
-    [storageKey, JSON.stringify(campaign)]
-  )
-  await page.goto(url(`/?fast=1#/c/${campaign.id}`))
+  await openCampaign(page, url, campaign)
 
   // A new encounter on a blank 12×12 map opens in the map editor.
   await page.getByTestId('new-encounter').click()

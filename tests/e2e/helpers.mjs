@@ -2,10 +2,31 @@
 // read-only test hook `window.__emboscada.cellCenter`.
 import { readFileSync } from 'node:fs'
 
-/** The bundled sample campaign, as the app seeds it. */
-export const sample = JSON.parse(
-  readFileSync(new URL('../../resources/campaigns/minecraft-sample.json', import.meta.url), 'utf8')
-)
+/** A ruleset's bundled sample campaign (`resources/campaigns/<system>-sample.json`), as the app seeds it. */
+export function sampleCampaign(system) {
+  return JSON.parse(
+    readFileSync(new URL(`../../resources/campaigns/${system}-sample.json`, import.meta.url), 'utf8')
+  )
+}
+
+/** The bundled sample campaign the specs play by default. */
+export const sample = sampleCampaign('minecraft')
+
+/** The localStorage key the web build keeps a campaign under. */
+export const campaignKey = (id) => `emboscada:campaign:${id}`
+
+/**
+ * Puts `campaign` in the web build's localStorage (a page of the app must be open for that) and opens it in
+ * fast mode: its page, or `below` it (e.g. `/<encounter>/map`).
+ */
+export async function openCampaign(page, url, campaign, below = '') {
+  await page.goto(url('/?fast=1'))
+  await page.evaluate(
+    ([key, value]) => localStorage.setItem(key, value),
+    [campaignKey(campaign.id), JSON.stringify(campaign)]
+  )
+  await page.goto(url(`/?fast=1#/c/${campaign.id}${below}`))
+}
 
 /** Page coordinates of a square's centre. */
 export async function cellPoint(page, cell) {

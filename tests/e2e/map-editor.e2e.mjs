@@ -1,15 +1,12 @@
 // The map editor in the web build: open the Pathfinder sample's encounter map, draw a wall run along a
 // grid line and difficult terrain, drag a token, undo and redo, save, reload and find it all still there.
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { assert, test } from './harness.mjs'
-import { waitForMap } from './helpers.mjs'
+import { campaignKey, openCampaign, sampleCampaign, waitForMap } from './helpers.mjs'
 
-const campaign = JSON.parse(
-  readFileSync(new URL('../../resources/campaigns/pathfinder1e-sample.json', import.meta.url), 'utf8')
-)
+const campaign = sampleCampaign('pathfinder1e')
 const encounter = campaign.encounters[0]
-const storageKey = `emboscada:campaign:${campaign.id}`
+const storageKey = campaignKey(campaign.id)
 
 /** Page coordinates of a board point in squares (fractional: 2.5, 7 is the middle of an edge). */
 async function boardPoint(page, x, y) {
@@ -57,12 +54,7 @@ test('edits an encounter map, undoes and redoes, saves, and finds it after a rel
   url,
   artifacts
 }) => {
-  await page.goto(url('/?fast=1'))
-  await page.evaluate(
-    ([key, value]) => localStorage.setItem(key, value),
-    [storageKey, JSON.stringify(campaign)]
-  )
-  await page.goto(url(`/?fast=1#/c/${campaign.id}`))
+  await openCampaign(page, url, campaign)
   const edit = page.getByTestId(`edit-map-${encounter.id}`)
   assert(await edit.isEnabled(), 'a fresh encounter offers its map for editing')
   await edit.click()
@@ -144,12 +136,7 @@ test('doors, a keyboard wall, a copied figure, a light, a background and a new s
   url,
   artifacts
 }) => {
-  await page.goto(url('/?fast=1'))
-  await page.evaluate(
-    ([key, value]) => localStorage.setItem(key, value),
-    [storageKey, JSON.stringify(campaign)]
-  )
-  await page.goto(url(`/?fast=1#/c/${campaign.id}/${encounter.id}/map`))
+  await openCampaign(page, url, campaign, `/${encounter.id}/map`)
   await openEditor(page)
   const line = page.getByTestId('map-counts')
 

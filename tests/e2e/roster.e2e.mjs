@@ -4,13 +4,11 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { assert, test } from './harness.mjs'
-import { waitForMap } from './helpers.mjs'
+import { campaignKey, openCampaign, sampleCampaign, waitForMap } from './helpers.mjs'
 
-const campaign = JSON.parse(
-  readFileSync(new URL('../../resources/campaigns/pathfinder1e-sample.json', import.meta.url), 'utf8')
-)
+const campaign = sampleCampaign('pathfinder1e')
 const encounter = campaign.encounters[0]
-const storageKey = `emboscada:campaign:${campaign.id}`
+const storageKey = campaignKey(campaign.id)
 const stored = (page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), storageKey)
 
 test('clones, edits and keeps a goblin, adds a hero, and places the goblin on a map', async ({
@@ -18,12 +16,7 @@ test('clones, edits and keeps a goblin, adds a hero, and places the goblin on a 
   url,
   artifacts
 }) => {
-  await page.goto(url('/?fast=1'))
-  await page.evaluate(
-    ([key, value]) => localStorage.setItem(key, value),
-    [storageKey, JSON.stringify(campaign)]
-  )
-  await page.goto(url(`/?fast=1#/c/${campaign.id}`))
+  await openCampaign(page, url, campaign)
   await page.getByTestId('open-roster').click()
   await page.getByTestId('roster-page').waitFor()
   assert(page.url().endsWith(`#/c/${campaign.id}/roster`), `the roster has its own route: ${page.url()}`)
@@ -155,13 +148,9 @@ test('every system’s stat block opens in the generated form and saves unchange
   artifacts
 }) => {
   for (const system of SYSTEMS) {
-    const sample = JSON.parse(
-      readFileSync(new URL(`../../resources/campaigns/${system}-sample.json`, import.meta.url), 'utf8')
-    )
-    const key = `emboscada:campaign:${sample.id}`
-    await page.goto(url('/?fast=1'))
-    await page.evaluate(([k, v]) => localStorage.setItem(k, v), [key, JSON.stringify(sample)])
-    await page.goto(url(`/?fast=1#/c/${sample.id}/roster`))
+    const sample = sampleCampaign(system)
+    const key = campaignKey(sample.id)
+    await openCampaign(page, url, sample, '/roster')
     await page.getByTestId('roster-from-rules').click()
     await page.locator('[data-testid^="clone-rules-"]').first().click()
     const item = page.locator('[data-testid^="roster-item-"]').first()

@@ -1,13 +1,11 @@
 // Encounter prep from the campaign page: the Minecraft sample simulated in a Web Worker with a small N,
 // progress while it runs, then the win odds with their interval and the charts; a second, long run is
 // cancelled and still reports the games it played.
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { assert, test } from './harness.mjs'
+import { openCampaign, sampleCampaign } from './helpers.mjs'
 
-const campaign = JSON.parse(
-  readFileSync(new URL('../../resources/campaigns/minecraft-sample.json', import.meta.url), 'utf8')
-)
+const campaign = sampleCampaign('minecraft')
 const encounter = campaign.encounters[0]
 
 test('simulates an encounter from the campaign page and cancels a second run', async ({
@@ -15,12 +13,7 @@ test('simulates an encounter from the campaign page and cancels a second run', a
   url,
   artifacts
 }) => {
-  await page.goto(url('/?fast=1'))
-  await page.evaluate(
-    ([key, value]) => localStorage.setItem(key, value),
-    [`emboscada:campaign:${campaign.id}`, JSON.stringify(campaign)]
-  )
-  await page.goto(url(`/?fast=1#/c/${campaign.id}`))
+  await openCampaign(page, url, campaign)
   await page.getByTestId(`simulate-encounter-${encounter.id}`).click()
   const panel = page.getByTestId(`sim-panel-${encounter.id}`)
   await panel.getByTestId('sim-runs').fill('6')

@@ -35,6 +35,7 @@ export const enAutomation = {
   'automation.suggested': "the AI's suggestion",
   'automation.byHand': '(by hand: {face})',
   'automation.dice.title': 'Dice by hand',
+  'automation.dice.titleAi': 'Dice by hand for {actor} (AI)',
   'automation.dice.intro': 'Roll the dice and type what they show, in order.',
   'automation.dice.die': 'Die {n}: d{sides}',
   'automation.dice.for': '{actor}, {purpose}',

@@ -21,6 +21,7 @@ export const enKeys: Record<keyof typeof esKeys, string> = {
   'keys.dismiss': 'Close the open dialog',
   'keys.endActivation': 'End the active figure’s activation',
   'keys.undoMove': 'Undo the last move',
+  'keys.acceptSuggestion': 'Accept the AI\'s suggestion (GM mode, "AI suggests")',
   'keys.cancel': 'Cancel: token menu, waypoints, tool and target',
   'keys.focusLog': 'Go to the combat log',
   'keys.fit': 'Fit the map',

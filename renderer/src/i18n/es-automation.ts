@@ -33,6 +33,7 @@ export const esAutomation = {
   'automation.suggested': 'sugerencia de la IA',
   'automation.byHand': '(a mano: {face})',
   'automation.dice.title': 'Tiradas a mano',
+  'automation.dice.titleAi': 'Tiradas a mano de {actor} (IA)',
   'automation.dice.intro': 'Tira los dados y escribe lo que salga, en orden.',
   'automation.dice.die': 'Dado {n}: d{sides}',
   'automation.dice.for': '{actor}, {purpose}',

@@ -19,6 +19,7 @@ export const esKeys = {
   'keys.dismiss': 'Cerrar el diálogo abierto',
   'keys.endActivation': 'Terminar la activación de la figura activa',
   'keys.undoMove': 'Deshacer el último movimiento',
+  'keys.acceptSuggestion': 'Aceptar la sugerencia de la IA (modo DJ, «La IA sugiere»)',
   'keys.cancel': 'Cancelar: menú de ficha, puntos de paso, herramienta y objetivo',
   'keys.focusLog': 'Ir al registro de combate',
   'keys.fit': 'Encuadrar el mapa',

@@ -1,37 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { Campaign } from '../../../rules/core/schemas'
-import { StoreError, type CampaignStore } from '../../../main/store/campaign-store'
+import type { CampaignStore } from '../../../main/store/campaign-store'
+import { storeError } from '../../../main/store/store-test-helpers'
 import { sampleCampaign } from '../state/fixtures'
 import { WEB_BACKUPS_KEPT } from './web-backups'
-import { createWebStore, type KeyValueStorage } from './web-store'
+import { MemoryStorage } from './memory-storage'
+import { createWebStore } from './web-store'
 
 // Issue 8 "Durability" in the browser: the last versions of each campaign in localStorage, the restore API,
 // and unreadable entries moved aside rather than overwritten.
-
-/** A Map-backed `Storage`; `refuse` makes setItem throw a quota error for the keys it matches. */
-class MemoryStorage implements KeyValueStorage {
-  readonly items = new Map<string, string>()
-  refuse: (key: string) => boolean = () => false
-  get length(): number {
-    return this.items.size
-  }
-  key(index: number): string | null {
-    return [...this.items.keys()][index] ?? null
-  }
-  getItem(key: string): string | null {
-    return this.items.get(key) ?? null
-  }
-  setItem(key: string, value: string): void {
-    if (this.refuse(key)) throw Object.assign(new Error('quota exceeded'), { name: 'QuotaExceededError' })
-    this.items.set(key, value)
-  }
-  removeItem(key: string): void {
-    this.items.delete(key)
-  }
-  keysStarting(prefix: string): string[] {
-    return [...this.items.keys()].filter((k) => k.startsWith(prefix)).sort()
-  }
-}
 
 const ID = 'minecraft-sample'
 const KEY = `emboscada:campaign:${ID}`
@@ -45,15 +22,6 @@ function open(storage = new MemoryStorage()): { storage: MemoryStorage; store: C
 
 async function saveVersions(store: CampaignStore, ...names: string[]): Promise<void> {
   for (const name of names) await store.save(version(name))
-}
-
-async function storeError(promise: Promise<unknown>): Promise<StoreError> {
-  const error: unknown = await promise.then(
-    () => new Error('expected a StoreError'),
-    (e: unknown) => e
-  )
-  if (!(error instanceof StoreError)) throw error
-  return error
 }
 
 describe('web backups', () => {

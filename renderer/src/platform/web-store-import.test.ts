@@ -1,40 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { StoreError } from '../../../main/store/campaign-store'
 import { importCases, validImportText } from '../../../main/store/import-cases'
+import { storeError as refusal } from '../../../main/store/store-test-helpers'
 import { sampleCampaign } from '../state/fixtures'
-import { createWebStore, type KeyValueStorage } from './web-store'
+import { MemoryStorage } from './memory-storage'
+import { createWebStore } from './web-store'
 
 // The web build imports with the desktop's checks (issue 8, "Bad input"): the same table of refusals, each with
 // its problem and params and localStorage left exactly as it was; the same `-2`, `-3` rule for a taken id.
-
-/** A Map-backed `Storage` stand-in (Node has no localStorage). */
-class MemoryStorage implements KeyValueStorage {
-  readonly items = new Map<string, string>()
-  get length(): number {
-    return this.items.size
-  }
-  key(index: number): string | null {
-    return [...this.items.keys()][index] ?? null
-  }
-  getItem(key: string): string | null {
-    return this.items.get(key) ?? null
-  }
-  setItem(key: string, value: string): void {
-    this.items.set(key, value)
-  }
-  removeItem(key: string): void {
-    this.items.delete(key)
-  }
-}
-
-async function refusal(promise: Promise<unknown>): Promise<StoreError> {
-  const error: unknown = await promise.then(
-    () => null,
-    (e: unknown) => e
-  )
-  if (!(error instanceof StoreError)) throw new Error(`expected a StoreError, got ${String(error)}`)
-  return error
-}
 
 describe('the web store’s importJson', () => {
   it.each(importCases)('$name → $problem, storage unchanged', async ({ text, code, problem, params }) => {

@@ -1,29 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { StoreError } from '../../../main/store/campaign-store'
+import { storeError as refusal } from '../../../main/store/store-test-helpers'
 import { sampleCampaign } from '../state/fixtures'
-import { createWebStore, type KeyValueStorage } from './web-store'
+import { MemoryStorage } from './memory-storage'
+import { createWebStore } from './web-store'
 
 // The campaign list's operations on the browser store: the desktop's rules over localStorage keys.
-
-/** A Map-backed `Storage` stand-in (Node has no localStorage). */
-class MemoryStorage implements KeyValueStorage {
-  readonly items = new Map<string, string>()
-  get length(): number {
-    return this.items.size
-  }
-  key(index: number): string | null {
-    return [...this.items.keys()][index] ?? null
-  }
-  getItem(key: string): string | null {
-    return this.items.get(key) ?? null
-  }
-  setItem(key: string, value: string): void {
-    this.items.set(key, value)
-  }
-  removeItem(key: string): void {
-    this.items.delete(key)
-  }
-}
 
 function open(storage = new MemoryStorage()) {
   let clock = Date.parse('2026-11-30T04:39:00.000Z')
@@ -31,15 +12,6 @@ function open(storage = new MemoryStorage()) {
     storage,
     store: createWebStore(storage, [sampleCampaign()], { now: () => new Date((clock += 1000)) })
   }
-}
-
-async function refusal(promise: Promise<unknown>): Promise<StoreError> {
-  const error: unknown = await promise.then(
-    () => new Error('expected a StoreError'),
-    (e: unknown) => e
-  )
-  if (!(error instanceof StoreError)) throw error
-  return error
 }
 
 const ID = 'minecraft-sample'

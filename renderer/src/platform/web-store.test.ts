@@ -1,27 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { StoreError } from '../../../main/store/campaign-store'
 import { sampleCampaign } from '../state/fixtures'
-import { createWebStore, type KeyValueStorage } from './web-store'
-
-/** A Map-backed `Storage` stand-in (Node has no localStorage). */
-class MemoryStorage implements KeyValueStorage {
-  readonly items = new Map<string, string>()
-  get length(): number {
-    return this.items.size
-  }
-  key(index: number): string | null {
-    return [...this.items.keys()][index] ?? null
-  }
-  getItem(key: string): string | null {
-    return this.items.get(key) ?? null
-  }
-  setItem(key: string, value: string): void {
-    this.items.set(key, value)
-  }
-  removeItem(key: string): void {
-    this.items.delete(key)
-  }
-}
+import { MemoryStorage } from './memory-storage'
+import { createWebStore } from './web-store'
 
 describe('the web campaign store', () => {
   it('seeds the samples on first run and lists them', async () => {

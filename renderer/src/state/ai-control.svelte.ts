@@ -3,6 +3,7 @@ import type { EncounterState } from '../../../rules/core/types'
 import { whoDecides } from '../../../rules/flow/engine'
 import type { KeyValueStorage } from '../platform/web-store'
 import type { AiPlayer } from '../worker/ai-client'
+import { AiGate } from './ai-gate'
 import { AiTurns, type AiProposal, type AiTurnHost } from './ai-turns'
 
 /** A decision the AI took (or the GM took from its trace), kept for the trace panel. */
@@ -67,7 +68,14 @@ export class AiControl {
     return entry ? { step: entry.step, picked: entry.picked, proposed: false, note: entry.note } : null
   })
 
+  /**
+   * Asks the table for the dice of the AI's commands (set by the automation, automation-control.svelte.ts,
+   * when dice automation is not `auto`); null: the app rolls them.
+   */
+  enterDice: AiTurnHost['enterDice'] | null = null
+
   readonly #turns: AiTurns
+  readonly #ai: AiPlayer
   readonly #storage: Pick<KeyValueStorage, 'getItem' | 'setItem'>
   readonly #key: string
 
@@ -80,6 +88,7 @@ export class AiControl {
   ) {
     this.#storage = storage
     this.#key = key
+    this.#ai = ai
     try {
       this.confirm = storage.getItem(key) === 'on'
     } catch {
@@ -94,6 +103,7 @@ export class AiControl {
           this.proposal = proposal
           this.takenOver = takenOver
         },
+        enterDice: (command, actorId, note) => this.enterDice?.(command, actorId, note) ?? null,
         send: (command, note, step, picked) => {
           const index = host.noteCount()
           const refused = host.send(command, note)
@@ -162,6 +172,14 @@ export class AiControl {
     this.traces = []
     this.selected = null
     this.#turns.reset()
+  }
+
+  /**
+   * Holds the AI's next steps until the GM resumes it (the history bar's resume): the GM cancelled the
+   * dice of its step, so it waits rather than rolling them itself. Only a gated player can wait.
+   */
+  pause(): void {
+    if (this.#ai instanceof AiGate) this.#ai.pause()
   }
 
   /** Stops the AI for good. */

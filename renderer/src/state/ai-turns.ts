@@ -29,6 +29,22 @@ export interface AiTurnHost {
   confirming?(): boolean
   /** The plan waiting for the GM, or who the GM plays by hand, changed. */
   changed?(proposal: AiProposal | null, takenOver: string | null): void
+  /**
+   * Asks the table for the dice of a command the AI chose (dice automation not `auto`): null when nothing
+   * is asked (the command goes as it is), else the command with the faces entered, or null once the GM
+   * cancelled the entry or it went stale (nothing is sent).
+   */
+  enterDice?(command: Command, actorId: string, note: AiNote): Promise<Command | null> | null
+}
+
+/** One command the AI (or the GM, from its trace) chose, on its way to the rules. */
+interface Play {
+  actorId: string
+  command: Command
+  note: AiNote
+  step: AiStep
+  /** Which trace option it plays (0: the AI's own choice). */
+  picked: number
 }
 
 /**
@@ -101,8 +117,8 @@ export class AiTurns {
             this.#notify()
             return
           }
-          const refused = this.host.send(step.command, { at, reason: step.reason }, step, 0)
-          if (refused) this.#giveUp(state, at, `${step.command.type}: ${refused}`)
+          const note = { at, reason: step.reason }
+          return this.#play({ actorId: actor.id, command: step.command, note, step, picked: 0 }, stale)
         })
         .catch((error: unknown) => {
           if (!stale()) this.#giveUp(state, at, error instanceof Error ? error.message : String(error))
@@ -126,13 +142,25 @@ export class AiTurns {
     const option = proposal?.step.trace[index]
     if (!proposal || !option) return false
     const command = index === 0 ? proposal.step.command : commandOf(option, proposal.step)
-    if (!command) return false
+    if (!command || this.#busy) return false
     this.#proposal = null
     this.#notify()
-    const reason = index === 0 ? proposal.step.reason : option.reason
-    const refused = this.host.send(command, { at: proposal.at, reason }, proposal.step, index)
-    if (refused) this.#giveUp(this.host.current().state, proposal.at, `${command.type}: ${refused}`)
-    this.poke()
+    const note = { at: proposal.at, reason: index === 0 ? proposal.step.reason : option.reason }
+    const { actorId, step, commands } = proposal
+    const generation = this.#generation
+    const stale = (): boolean =>
+      this.#stopped || this.#generation !== generation || this.host.current().commands !== commands
+    const played = this.#play({ actorId, command, note, step, picked: index }, stale)
+    if (!played) {
+      this.poke()
+      return true
+    }
+    // Its dice are being entered: no other step starts until they are in (or the entry is dropped).
+    this.#busy = true
+    void played.finally(() => {
+      this.#busy = false
+      this.poke()
+    })
     return true
   }
 
@@ -194,6 +222,28 @@ export class AiTurns {
       }
     }
     if (changed) this.#notify()
+  }
+
+  /**
+   * Sends one chosen command, after the table entered its dice when the host asks for them: the AI chose
+   * before any face was known, so its choice never depends on them. A promise while the dice are asked (it
+   * settles once the command went, or was dropped: cancelled by the GM, or the state moved on).
+   */
+  #play(play: Play, stale: () => boolean): Promise<void> | null {
+    const send = (command: Command): void => {
+      const refused = this.host.send(command, play.note, play.step, play.picked)
+      if (refused) this.#giveUp(this.host.current().state, play.note.at, `${command.type}: ${refused}`)
+    }
+    const asked = this.host.enterDice?.(play.command, play.actorId, play.note) ?? null
+    if (!asked) {
+      send(play.command)
+      return null
+    }
+    // Nobody is thinking while the table rolls.
+    this.host.thinking(false)
+    return asked.then((command) => {
+      if (command && !stale()) send(command)
+    })
   }
 
   /** A failed step must not stall the table: take the decision's default, or end the activation. */

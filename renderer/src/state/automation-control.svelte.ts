@@ -36,6 +36,8 @@ export interface DiceEntry {
   /** The faces typed or taken, by die; null: still to enter. */
   faces: Array<number | null>
   plan: DicePlan
+  /** The AI figure whose chosen command this is (the dialog's title names it), absent for a person's. */
+  actorId?: string
 }
 
 const valid = (face: number | null, sides: number): face is number =>
@@ -51,6 +53,8 @@ export class AutomationControl {
   /** The command whose dice are being entered, or null. */
   entry = $state.raw<DiceEntry | null>(null)
   #stored: CampaignAutomation | undefined
+  /** Hands an AI command's entered faces (or null: not sent) back to the AI's turns that wait for them. */
+  #waiting: ((command: Command | null) => void) | null = null
   /** The log length of the last decision answered by itself, so one decision is answered once. */
   #handledAt = -1
 
@@ -60,6 +64,7 @@ export class AutomationControl {
     this.mode = modeOf(host.state, this.#stored)
     host.ai.suggestSides = suggestingSides(this.mode)
     host.intercept = (command) => this.offer(command)
+    host.ai.enterDice = (command, actorId, note) => this.askFor(command, actorId, note)
   }
 
   /** The campaign's level for a family changed; saved at once. */
@@ -78,6 +83,9 @@ export class AutomationControl {
     }
     this.host.setAutomation(this.#stored)
     this.host.ai.suggestSides = suggestingSides(settings)
+    // A plan already waiting as a suggestion is thought again under the new roles (a side the AI now plays
+    // goes on by itself; one it still suggests for waits again). No controller changes then, so no rebuild.
+    if (this.host.ai.proposal) this.host.ai.release()
     this.host.setControllers(controllerChanges(this.host.state, settings))
   }
 
@@ -102,7 +110,7 @@ export class AutomationControl {
    */
   drive(): void {
     const { state } = this.host
-    if (this.entry && this.entry.state !== state) this.entry = null
+    if (this.entry && this.entry.state !== state) this.#close(null)
     const pending = state.pending
     if (!pending || state.phase !== 'running' || this.entry || this.#handledAt === state.log.length) return
     const family = decisionFamily(pending)
@@ -137,14 +145,26 @@ export class AutomationControl {
    * Takes a command that rolls when the dice level asks a person for them: opens the dialog and returns
    * true (the command goes when its dice are in); false lets it go as it is.
    */
-  offer(command: Command, note?: AiNote): boolean {
+  offer(command: Command, note?: AiNote, actorId?: string): boolean {
     const plan = dicePlan(this.levels.dice)
     if (!plan.ask || this.entry) return false
     const run = dryRunDice(this.host.state, command, this.host.ruleset)
     if (!run.ok || run.dice.length === 0) return false
     const faces = run.dice.map((d) => (plan.prefill ? d.drawn : null))
-    this.entry = { state: this.host.state, command, ...(note ? { note } : {}), asked: run.dice, faces, plan }
+    const { state } = this.host
+    const who = { ...(note ? { note } : {}), ...(actorId ? { actorId } : {}) }
+    this.entry = { state, command, ...who, asked: run.dice, faces, plan }
     return true
+  }
+
+  /**
+   * The same dialog for a command the AI chose (AiTurns cannot wait on a person itself): null when no dice
+   * are asked, else the command with the faces once they are in, or null if the GM cancelled (the AI then
+   * waits paused) or the fight moved on.
+   */
+  askFor(command: Command, actorId: string, note: AiNote): Promise<Command | null> | null {
+    if (!this.offer(command, note, actorId)) return null
+    return new Promise((resolve) => (this.#waiting = resolve))
   }
 
   /** A face typed (null: cleared) for die `index`: the dice after it are asked again. */
@@ -168,13 +188,26 @@ export class AutomationControl {
     if (!entry || !this.complete) return false
     const faces = entry.faces as number[]
     const own = entry.asked.every((d, i) => d.drawn === faces[i])
+    const command = own ? entry.command : withEnteredDice(entry.command, faces)
+    // The AI's command goes back to its turns, which send it with its trace.
+    if (this.#waiting) return this.#close(command)
     this.entry = null
-    return this.host.send(own ? entry.command : withEnteredDice(entry.command, faces), entry.note)
+    return this.host.send(command, entry.note)
   }
 
-  /** Closes the dialog without sending (the declared action is not made). */
+  /** Closes the dialog without sending (the declared action is not made); the AI's step waits paused. */
   cancel(): void {
+    if (this.#waiting) this.host.ai.pause()
+    this.#close(null)
+  }
+
+  /** Closes the dialog and tells a waiting AI step what came of it; true when a command went back. */
+  #close(command: Command | null): boolean {
+    const waiting = this.#waiting
+    this.#waiting = null
     this.entry = null
+    waiting?.(command)
+    return command !== null
   }
 
   /** Runs the dry run with the valid faces entered from the first on, and lines the faces up with its dice. */

@@ -1,6 +1,5 @@
 import { GM_DECIDER } from '../../../rules/core/decision-key'
 import type { BattlemapView, Cell } from '../../battlemap/view'
-import { stateHash } from '../../../rules/core/hash'
 import type { Ruleset } from '../../../rules/core/ruleset'
 import type { Campaign } from '../../../rules/core/schemas'
 import type {
@@ -11,16 +10,13 @@ import type {
   EncounterState,
   Violation
 } from '../../../rules/core/types'
-import { applyCommand, replay, whoDecides } from '../../../rules/flow/engine'
-import { createEncounterActor } from '../../../rules/flow/encounter.machine'
+import { applyCommand, whoDecides } from '../../../rules/flow/engine'
 import { getRuleset } from '../../../rules/systems'
 import type { CampaignStore } from '../../../main/store/campaign-store'
-import { loadNotes, notesKey, saveNotes } from '../platform/notes'
 import type { KeyValueStorage } from '../platform/web-store'
 import type { AiPlayer } from '../worker/ai-client'
 import { AiControl, confirmKey } from './ai-control.svelte'
 import { withAiProfile } from './ai-profile'
-import { Autosave } from './autosave'
 import type { StoreFailure } from './store-error-text'
 import {
   attackTargets,
@@ -42,15 +38,14 @@ import {
   type CostPart,
   type EconomyCounter
 } from './options'
+import { FightActor, type FightSnapshot } from './fight-actor.svelte'
 import { FightHistory, type HistoryRefusal } from './fight-history.svelte'
-import type { HistoryMove } from './history'
 import { refusal } from './refusal'
 import { restore } from './restore'
 import { violationParams } from './violation-params'
 import { withControllers } from './play-mode'
-
-type EncounterActor = ReturnType<typeof createEncounterActor>
-type Snapshot = ReturnType<EncounterActor['getSnapshot']>
+import { FightChanges } from './session-changes'
+import { SessionSaver } from './session-save'
 
 /** What a session needs from the outside world. */
 export interface SessionDeps {
@@ -69,20 +64,18 @@ export interface SessionDeps {
 /**
  * A running encounter as reactive state: wraps the encounter actor (its snapshots held raw), turns pointer
  * intents into commands, autosaves after every accepted command, and lets the AI worker play its figures
- * one paced step at a time.
+ * one paced step at a time. What the UI reads is derived here; the actor's lifecycle (fight-actor.svelte.ts),
+ * saving (session-save.ts) and every change of the fight's log (session-changes.ts) live in their own modules.
  */
 export class EncounterSession {
   readonly ruleset: Ruleset
   #deps: SessionDeps
-  #autosave: Autosave
-  #actor: EncounterActor
-  #unsubscribe: () => void
+  readonly #saver: SessionSaver
+  readonly #fight: FightActor
+  readonly #changes: FightChanges
   /** The AI's turns, traces, and the GM's confirmation and take-over of its plans. */
   readonly ai: AiControl
-  #disposed = false
 
-  /** The encounter actor's latest snapshot (replaced on every change, never mutated). */
-  snapshot: Snapshot
   /** The square under the pointer. */
   hover = $state.raw<Cell | null>(null)
   /** The figure chosen as the target of an attack. */
@@ -175,29 +168,30 @@ export class EncounterSession {
 
   constructor(campaign: Campaign, encounterId: string, deps: SessionDeps) {
     this.#deps = deps
-    this.#autosave = new Autosave(campaign, encounterId, deps.store, (error) => (this.saveError = error))
-    const record = this.#autosave.record
+    const onSaved = (error: StoreFailure | null) => (this.saveError = error)
+    this.#saver = new SessionSaver(campaign, encounterId, deps, onSaved, () => this.history)
+    const record = this.#saver.record
     this.ruleset = getRuleset(record.initial.system)
     const state = restore(record, this.ruleset)
-    this.#actor = createEncounterActor(state, this.ruleset, [...record.commands])
-    this.snapshot = $state.raw(this.#actor.getSnapshot())
-    this.#unsubscribe = this.#watch()
+    this.#fight = new FightActor(state, this.ruleset, [...record.commands])
+    this.#changes = new FightChanges(this.#fight, this.#saver, this)
     this.history = new FightHistory(
       {
-        commands: () => this.#context().commands,
+        commands: () => this.#fight.context.commands,
         notes: () => this.#notes,
-        adopt: (move) => this.#adopt(move)
+        adopt: (move) => this.#changes.adopt(move)
       },
-      record.initial as EncounterState,
+      this.#saver.initial,
       this.ruleset,
       deps.ai
     )
     this.inches = state.board.inches ? new InchesControl(this) : null
-    this.notes = loadNotes(deps.notesStorage, this.#notesKey).filter((n) => n.at < state.log.length)
+    this.notes = this.#saver.loadNotes().filter((n) => n.at < state.log.length)
     this.ai = new AiControl(
       {
-        current: () => ({ state: this.#context().state, commands: this.#context().commands.length }),
-        send: (command, note) => (this.#send(command, note) ? null : (this.refused?.code ?? 'notRunning')),
+        current: () => ({ state: this.#fight.context.state, commands: this.#fight.context.commands.length }),
+        send: (command, note) =>
+          this.#changes.send(command, note) ? null : (this.refused?.code ?? 'notRunning'),
         thinking: (on) => (this.#thinking = on),
         noteCount: () => this.#notes.length
       },
@@ -207,8 +201,13 @@ export class EncounterSession {
       confirmKey(campaign.id, encounterId)
     )
     // a fight that ended before the history was kept gets its entry now (none when it is already there)
-    this.#save(record.commands, state, true)
+    this.#saver.save(record.commands, state, true)
     this.ai.poke()
+  }
+
+  /** The encounter actor's latest snapshot (replaced on every change, never mutated). */
+  get snapshot(): FightSnapshot {
+    return this.#fight.snapshot
   }
 
   /** The AI's reasons for the log: while replaying, only those of the steps shown. */
@@ -228,20 +227,7 @@ export class EncounterSession {
 
   /** The campaign as last saved. */
   get campaign(): Campaign {
-    return this.#autosave.campaign
-  }
-
-  get #notesKey(): string {
-    return notesKey(this.campaign.id, this.#autosave.encounterId)
-  }
-
-  #context(): Snapshot['context'] {
-    return this.#actor.getSnapshot().context
-  }
-
-  #watch(): () => void {
-    const subscription = this.#actor.subscribe((snapshot) => (this.snapshot = snapshot))
-    return () => subscription.unsubscribe()
+    return this.#saver.campaign
   }
 
   /** Whether the GM took over AI figure `id` this activation (its controls are a person's). */
@@ -299,7 +285,7 @@ export class EncounterSession {
     const move = this.#moveAt(cell)
     if (move) {
       this.targetId = null
-      this.#send({ type: 'action.declare', action: move.action })
+      this.#changes.send({ type: 'action.declare', action: move.action })
       return
     }
     this.refused = this.#refusalAt(cell)
@@ -307,13 +293,13 @@ export class EncounterSession {
 
   /** Declares an action of the active figure (attack, facing...). */
   act(action: Action): void {
-    this.#send({ type: 'action.declare', action })
+    this.#changes.send({ type: 'action.declare', action })
   }
 
   /** Answers the pending decision. */
   answer(choice: string | number): void {
     const pending = this.state.pending
-    if (pending) this.#send({ type: 'decision.answer', decisionId: pending.request.id, choice })
+    if (pending) this.#changes.send({ type: 'decision.answer', decisionId: pending.request.id, choice })
   }
 
   /** Turns the active figure to a facing (0..7 clockwise from north). */
@@ -323,19 +309,19 @@ export class EncounterSession {
 
   /** Starts the encounter. */
   start(): void {
-    this.#send({ type: 'encounter.start' })
+    this.#changes.send({ type: 'encounter.start' })
   }
 
   /** Ends the active figure's activation. */
   endActivation(): void {
     this.targetId = null
-    this.#send({ type: 'turn.end' })
+    this.#changes.send({ type: 'turn.end' })
   }
 
   /** Hands the activation to another figure of the side. */
   activate(actorId: string): void {
     this.targetId = null
-    this.#send({ type: 'activation.select', actorId })
+    this.#changes.send({ type: 'activation.select', actorId })
   }
 
   /** Forgets the selected target and the last refusal. */
@@ -347,15 +333,7 @@ export class EncounterSession {
 
   /** Throws the fight away and sets it up again from its initial state (saved at once). */
   restart(): void {
-    const initial = this.#autosave.record.initial as EncounterState
-    this.history.stopReplay()
-    this.#swapActor(initial, [])
-    this.notes = []
-    saveNotes(this.#deps.notesStorage, this.#notesKey, [])
-    this.ai.reset()
-    this.clearSelection()
-    this.history.rebase(initial, false)
-    this.#save([], initial)
+    this.#changes.restart()
   }
 
   /**
@@ -364,14 +342,12 @@ export class EncounterSession {
    * is replayed over it (the AI's past choices are commands, so they replay unchanged); saved at once.
    */
   setAiProfile(figureId: string, profile: AiProfile | null): void {
-    if (this.#disposed) return
-    const initial = withAiProfile(this.#autosave.record.initial as EncounterState, figureId, profile)
-    this.#rebuild(initial, [...this.#context().commands])
+    this.#changes.editInitial((initial) => withAiProfile(initial, figureId, profile))
   }
 
   /** Sends any session command (a door from the map, a life from the token HUD); false when refused. */
   send(command: Command, note?: AiNote): boolean {
-    return this.#send(command, note)
+    return this.#changes.send(command, note)
   }
 
   /**
@@ -385,104 +361,35 @@ export class EncounterSession {
    * AI profile it goes into the initial state and the log is replayed over it: same events, same dice.
    */
   setControllers(changes: Record<string, Combatant['controller']>): void {
-    if (this.#disposed || Object.keys(changes).length === 0) return
-    const initial = withControllers(this.#autosave.record.initial as EncounterState, changes)
-    this.#rebuild(initial, [...this.#context().commands])
+    if (Object.keys(changes).length === 0) return
+    this.#changes.editInitial((initial) => withControllers(initial, changes))
   }
 
   /** Stores the campaign's automation levels and play modes (automation.ts), saved at once. */
   setAutomation(automation: Campaign['automation']): void {
-    if (this.#disposed) return
-    this.#autosave.setAutomation(automation)
-    this.#save(this.#context().commands, this.#context().state)
+    this.#changes.setAutomation(automation)
   }
 
   /** Undoes the last step (history.ts); the AI then waits for the GM. Null when done, else why not. */
   undo(): HistoryRefusal | null {
-    return this.#disposed ? 'nothing' : this.history.undo()
+    return this.#changes.disposed ? 'nothing' : this.history.undo()
   }
 
   /** Plays the last undone step again, with the same dice. */
   redo(): HistoryRefusal | null {
-    return this.#disposed ? 'nothing' : this.history.redo()
-  }
-
-  /** Puts the fight where an undo or redo leaves it, and saves; a plan or take-over of the AI is dropped. */
-  #adopt(move: HistoryMove): void {
-    this.#swapActor(move.state, move.commands)
-    this.notes = move.notes
-    saveNotes(this.#deps.notesStorage, this.#notesKey, move.notes)
-    this.clearSelection()
-    this.#save(move.commands, move.state)
-    this.ai.release()
-    this.ai.poke()
-  }
-
-  /** Saves the command log with its state's hash, and the campaign's history as the fight now stands. */
-  #save(commands: readonly Command[], state: EncounterState, onlyIfHistoryChanged = false): void {
-    const { campaign, encounterId, record } = this.#autosave
-    const history = this.history.historyFor(campaign, encounterId, record.name, state)
-    if (onlyIfHistoryChanged && history === campaign.history) return
-    this.#autosave.setHistory(history)
-    this.#autosave.save(commands, stateHash(state))
-  }
-
-  /**
-   * Replays `commands` over `initial` into a fresh actor and saves both. A plan the AI chose before is
-   * dropped (the state it was chosen in is gone); it thinks again.
-   */
-  #rebuild(initial: EncounterState, commands: Command[]): void {
-    const state = replay(initial, commands, this.ruleset)
-    this.history.stopReplay()
-    this.#swapActor(state, commands)
-    this.notes = this.notes.filter((n) => n.at < state.log.length)
-    this.history.rebase(initial, true)
-    this.#autosave.saveInitial(initial, commands, stateHash(state))
-    this.ai.release()
-    this.ai.poke()
-  }
-
-  /** Stops the encounter actor and starts a fresh one at `state` with `commands` as its log. */
-  #swapActor(state: EncounterState, commands: Command[]): void {
-    this.#unsubscribe()
-    this.#actor.stop()
-    this.#actor = createEncounterActor(state, this.ruleset, commands)
-    this.snapshot = this.#actor.getSnapshot()
-    this.#unsubscribe = this.#watch()
+    return this.#changes.disposed ? 'nothing' : this.history.redo()
   }
 
   /** Resolves once every save asked for so far has landed (or failed). */
   whenSaved(): Promise<void> {
-    return this.#autosave.whenIdle()
+    return this.#saver.whenIdle()
   }
 
   /** Stops the actor and the AI player; the session is unusable afterwards. */
   dispose(): void {
-    this.#disposed = true
+    this.#changes.dispose()
     this.ai.stop()
-    this.#unsubscribe()
-    this.#actor.stop()
+    this.#fight.stop()
     this.history.dispose()
-  }
-
-  #send(command: Command, note?: AiNote): boolean {
-    if (this.#disposed || this.history.replaying) return false
-    if (!note && !('dice' in command && command.dice) && this.intercept?.(command)) return false
-    const before = this.#context().commands.length
-    this.#actor.send(command)
-    const { state, commands, violation } = this.#context()
-    if (commands.length === before) {
-      this.refused = violation ?? { code: 'notRunning' }
-      return false
-    }
-    this.refused = null
-    if (note) {
-      this.notes = [...this.notes, note]
-      saveNotes(this.#deps.notesStorage, this.#notesKey, this.notes)
-    }
-    this.history.played()
-    this.#save(commands, state)
-    this.ai.poke()
-    return true
   }
 }

@@ -31,44 +31,36 @@ interface Adapter {
 }
 
 const at = { id: 'template', side: 'template', pos: { x: 0, y: 0, z: 0 } }
-const list = (m: ReadonlyMap<string, PackCreature>): PackCreature[] => [...m.values()]
+
+/** What every system's content module offers the roster (bar the names of its creatures and factory). */
+interface PackModule<C> {
+  bundledDocuments: readonly unknown[]
+  contentDocSchema: z.ZodType
+  loadContent(documents: readonly unknown[]): C
+}
+
+/** One system's adapter: its content module, where a loaded content keeps its creatures, and its factory. */
+function adapterFor<C>(
+  pack: PackModule<C>,
+  creatures: (content: C) => ReadonlyMap<string, PackCreature>,
+  make: (id: string, placement: typeof at, content: C) => Combatant
+): Adapter {
+  return {
+    bundled: pack.bundledDocuments,
+    docSchema: pack.contentDocSchema,
+    load: (docs) => pack.loadContent(docs),
+    creatures: (c) => [...creatures(c as C).values()],
+    make: (c, id) => make(id, at, c as C)
+  }
+}
 
 const adapters: Record<string, Adapter> = {
-  pathfinder1e: {
-    bundled: pf.bundledDocuments,
-    docSchema: pf.contentDocSchema,
-    load: (docs) => pf.loadContent(docs),
-    creatures: (c) => list((c as pf.Pf1Content).creatures),
-    make: (c, id) => pf.createFigure(id, at, c as pf.Pf1Content)
-  },
-  hq2: {
-    bundled: hq2.bundledDocuments,
-    docSchema: hq2.contentDocSchema,
-    load: (docs) => hq2.loadContent(docs),
-    creatures: (c) => list((c as hq2.Hq2Content).creatures),
-    make: (c, id) => hq2.createBeing(id, at, c as hq2.Hq2Content)
-  },
-  minecraft: {
-    bundled: minecraft.bundledDocuments,
-    docSchema: minecraft.contentDocSchema,
-    load: (docs) => minecraft.loadContent(docs),
-    creatures: (c) => list((c as minecraft.McContent).creatures),
-    make: (c, id) => minecraft.createFigure(id, at, c as minecraft.McContent)
-  },
-  athkri: {
-    bundled: athkri.bundledDocuments,
-    docSchema: athkri.contentDocSchema,
-    load: (docs) => athkri.loadContent(docs),
-    creatures: (c) => list((c as athkri.AthkriContent).creatures),
-    make: (c, id) => athkri.createFigure(id, at, c as athkri.AthkriContent)
-  },
-  carnevale: {
-    bundled: carnevale.bundledDocuments,
-    docSchema: carnevale.contentDocSchema,
-    load: (docs) => carnevale.loadContent(docs),
-    creatures: (c) => list((c as carnevale.CarnevaleContent).characters),
-    make: (c, id) => carnevale.createCharacter(id, at, c as carnevale.CarnevaleContent)
-  }
+  pathfinder1e: adapterFor(pf, (c) => c.creatures, pf.createFigure),
+  hq2: adapterFor(hq2, (c) => c.creatures, hq2.createBeing),
+  minecraft: adapterFor(minecraft, (c) => c.creatures, minecraft.createFigure),
+  athkri: adapterFor(athkri, (c) => c.creatures, athkri.createFigure),
+  // Carnevale's cast are characters, not creatures.
+  carnevale: adapterFor(carnevale, (c) => c.characters, carnevale.createCharacter)
 }
 
 function adapterOf(system: string): Adapter {

@@ -23,6 +23,7 @@ export type ShortcutId =
   | 'endActivation'
   | 'undoMove'
   | 'redo'
+  | 'acceptSuggestion'
   | 'cancel'
   | 'focusLog'
   | 'fit'
@@ -67,6 +68,15 @@ export const SHORTCUTS: readonly Shortcut[] = [
     scope: 'encounter',
     group: 'turn',
     label: 'history.keys.redo'
+  },
+  // GM mode, "AI suggests" (or "confirm each plan"): the automation panel's own handler plays the plan.
+  {
+    id: 'acceptSuggestion',
+    keys: ['y'],
+    scope: 'encounter',
+    group: 'turn',
+    label: 'keys.acceptSuggestion',
+    own: true
   },
   { id: 'cancel', keys: ['Escape'], scope: 'encounter', group: 'turn', label: 'keys.cancel', own: true },
   { id: 'fit', keys: ['f', '0'], scope: 'encounter', group: 'map', label: 'keys.fit' },

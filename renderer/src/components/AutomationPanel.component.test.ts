@@ -7,7 +7,14 @@ import type { EncounterSession } from '../state/encounter.svelte'
 import { sampleCampaign } from '../state/fixtures'
 import { locale } from '../state/locale.svelte'
 import AutomationPanel from './AutomationPanel.svelte'
-import { installDialogMethods, openSession, playSample, SAMPLE_ENCOUNTER } from './component-fixtures'
+import {
+  installDialogMethods,
+  openSession,
+  playSample,
+  SAMPLE_ENCOUNTER,
+  byTestId,
+  fire
+} from './component-fixtures'
 
 // The automation panel (issue 7 "Automation level per rule family (off / remind / suggest / auto)", "Solo
 // mode ... and GM mode (the GM controls all, AI plays whichever side or suggests)") over a real session of
@@ -35,15 +42,8 @@ function show(campaign = sampleCampaign()) {
   return { panel: target, control, session }
 }
 
-const byTestId = <T extends HTMLElement = HTMLElement>(root: HTMLElement, id: string) =>
-  root.querySelector<T>(`[data-testid="${id}"]`)
-
-function choose(field: HTMLSelectElement | null, value: string): void {
-  if (!field) throw new Error('no such field')
-  field.value = value
-  field.dispatchEvent(new Event('change', { bubbles: true }))
-  flushSync()
-}
+/** Sets the field and fires `change`. */
+const choose = (field: HTMLSelectElement | null, value: string): void => fire('change', field, value)
 
 function pick(radio: HTMLInputElement | null): void {
   if (!radio) throw new Error('no such radio')

@@ -1,4 +1,5 @@
 import { flushSync, mount, unmount } from 'svelte'
+import { byTestId, fire } from './component-fixtures'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import mcSample from '../../../resources/campaigns/minecraft-sample.json'
 import { campaignSchema, type CampaignSummary } from '../../../rules/core/schemas'
@@ -54,15 +55,8 @@ function setup() {
   return { card: target, store, onrename, calls }
 }
 
-const byTestId = <T extends HTMLElement = HTMLElement>(root: HTMLElement, id: string) =>
-  root.querySelector<T>(`[data-testid="${id}"]`)
-
-function type(field: HTMLInputElement | null, text: string): void {
-  if (!field) throw new Error('no such field')
-  field.value = text
-  field.dispatchEvent(new Event('input', { bubbles: true }))
-  flushSync()
-}
+/** Sets the field and fires `input`. */
+const type = (field: HTMLInputElement | null, value: string): void => fire('input', field, value)
 
 function press(field: HTMLElement | null, key: string): void {
   field?.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }))

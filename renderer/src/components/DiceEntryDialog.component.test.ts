@@ -6,7 +6,7 @@ import { getRuleset } from '../../../rules/systems'
 import { AutomationControl } from '../state/automation-control.svelte'
 import type { EncounterSession } from '../state/encounter.svelte'
 import { locale } from '../state/locale.svelte'
-import { installDialogMethods, openSession, playSample } from './component-fixtures'
+import { installDialogMethods, openSession, playSample, byTestId, fire } from './component-fixtures'
 import DiceEntryDialog from './DiceEntryDialog.svelte'
 
 // Manual dice entry (issue 7 "manual dice entry for any roll"): with the dice family at "off", a command
@@ -46,15 +46,8 @@ function open(level: 'off' | 'suggest' = 'off') {
   return { dialog: target, control, session }
 }
 
-const byTestId = <T extends HTMLElement = HTMLElement>(root: HTMLElement, id: string) =>
-  root.querySelector<T>(`[data-testid="${id}"]`)
-
-function type(field: HTMLInputElement | null, text: string): void {
-  if (!field) throw new Error('no such field')
-  field.value = text
-  field.dispatchEvent(new Event('input', { bubbles: true }))
-  flushSync()
-}
+/** Sets the field and fires `input`. */
+const type = (field: HTMLInputElement | null, value: string): void => fire('input', field, value)
 
 /** Fills every die still asked with a face its die can show (1 on each, so none is the RNG's by chance). */
 function fillAll(dialog: HTMLElement, control: AutomationControl): number[] {

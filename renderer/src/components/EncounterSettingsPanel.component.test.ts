@@ -1,4 +1,5 @@
 import { flushSync, mount, tick, unmount } from 'svelte'
+import { byTestId, fire } from './component-fixtures'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import pfSample from '../../../resources/campaigns/pathfinder1e-sample.json'
 import { campaignSchema, type Campaign } from '../../../rules/core/schemas'
@@ -37,16 +38,10 @@ function show(
   return target
 }
 
-const byTestId = <T extends HTMLElement = HTMLElement>(root: HTMLElement, id: string) =>
-  root.querySelector<T>(`[data-testid="${id}"]`)
-
 /** Picks an option or types a value the way the browser reports it: the value, then `change`. */
-function choose(field: HTMLInputElement | HTMLSelectElement | null, value: string): void {
-  if (!field) throw new Error('no such field')
-  field.value = value
-  field.dispatchEvent(new Event('change', { bubbles: true }))
-  flushSync()
-}
+/** Sets the field and fires `change`. */
+const choose = (field: HTMLInputElement | HTMLSelectElement | null, value: string): void =>
+  fire('change', field, value)
 
 function check(box: HTMLInputElement | null): void {
   if (!box) throw new Error('no such box')

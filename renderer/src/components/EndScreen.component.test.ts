@@ -2,7 +2,7 @@ import { flushSync, mount, unmount } from 'svelte'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { EncounterSession } from '../state/encounter.svelte'
 import { locale } from '../state/locale.svelte'
-import { openSession, playSample } from './component-fixtures'
+import { openSession, playSample, byTestId } from './component-fixtures'
 import EndScreen from './EndScreen.svelte'
 
 // The end screen (issue 7 "End screen: summary, casualties, XP/rewards where the system has them"), on the
@@ -31,9 +31,6 @@ function show() {
   flushSync()
   return { screen: target, session }
 }
-
-const byTestId = <T extends HTMLElement = HTMLElement>(root: HTMLElement, id: string) =>
-  root.querySelector<T>(`[data-testid="${id}"]`)
 
 /** Life each figure lost in the fight, read off the log. */
 const takenBy = (id: string) =>

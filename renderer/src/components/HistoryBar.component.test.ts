@@ -5,7 +5,7 @@ import { whoDecides } from '../../../rules/flow/engine'
 import type { EncounterSession } from '../state/encounter.svelte'
 import { sampleCampaign } from '../state/fixtures'
 import { locale } from '../state/locale.svelte'
-import { openSession, playSample } from './component-fixtures'
+import { openSession, playSample, byTestId } from './component-fixtures'
 import HistoryBar from './HistoryBar.svelte'
 
 // The bar over the map (issue 7 "Undo/redo of any action (Ctrl+Z / Ctrl+Shift+Z) restoring dice state;
@@ -50,8 +50,6 @@ function show(campaign = sixSteps.campaign) {
   return { bar: target, session }
 }
 
-const byTestId = <T extends HTMLElement = HTMLElement>(root: HTMLElement, id: string) =>
-  root.querySelector<T>(`[data-testid="${id}"]`)
 const button = (root: HTMLElement, id: string) => byTestId<HTMLButtonElement>(root, id)!
 
 function click(root: HTMLElement, id: string): void {

@@ -1,4 +1,5 @@
 import { flushSync, mount, unmount } from 'svelte'
+import { byTestId, fire } from './component-fixtures'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MemoryStorage } from '../platform/memory-storage'
 import { createWebStore } from '../platform/web-store'
@@ -34,20 +35,13 @@ function setup() {
   return { form: target, store, oncreate }
 }
 
-const byTestId = <T extends HTMLElement = HTMLElement>(root: HTMLElement, id: string) =>
-  root.querySelector<T>(`[data-testid="${id}"]`)
-
 function open(root: HTMLElement): void {
   byTestId(root, 'new-campaign')?.click()
   flushSync()
 }
 
-function type(field: HTMLInputElement | null, text: string): void {
-  if (!field) throw new Error('no such field')
-  field.value = text
-  field.dispatchEvent(new Event('input', { bubbles: true }))
-  flushSync()
-}
+/** Sets the field and fires `input`. */
+const type = (field: HTMLInputElement | null, value: string): void => fire('input', field, value)
 
 describe('NewCampaignForm', () => {
   it('lists the five rulesets by their localized names', () => {

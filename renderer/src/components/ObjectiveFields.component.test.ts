@@ -1,4 +1,5 @@
 import { flushSync, mount, unmount } from 'svelte'
+import { byTestId, fire } from './component-fixtures'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import pfSample from '../../../resources/campaigns/pathfinder1e-sample.json'
 import { campaignSchema } from '../../../rules/core/schemas'
@@ -32,15 +33,9 @@ function show(objective: Objective, disabled = false) {
   return { fields: target, onchange, onremove }
 }
 
-const byTestId = <T extends HTMLElement = HTMLElement>(root: HTMLElement, id: string) =>
-  root.querySelector<T>(`[data-testid="${id}"]`)
-
-function change(field: HTMLInputElement | HTMLSelectElement | null, value: string): void {
-  if (!field) throw new Error('no such field')
-  field.value = value
-  field.dispatchEvent(new Event('change', { bubbles: true }))
-  flushSync()
-}
+/** Sets the field and fires `change`. */
+const change = (field: HTMLInputElement | HTMLSelectElement | null, value: string): void =>
+  fire('change', field, value)
 
 describe('ObjectiveFields', () => {
   it('"defeat all" has no side to pick, only its title and removal', () => {

@@ -1,3 +1,4 @@
+import { flushSync } from 'svelte'
 import mcSample from '../../../resources/campaigns/minecraft-sample.json'
 import { chooseStep } from '../../../ai/choose'
 import { stateHash } from '../../../rules/core/hash'
@@ -102,4 +103,20 @@ export function installDialogMethods(): void {
   proto.close ??= function (this: HTMLDialogElement) {
     this.removeAttribute('open')
   }
+}
+
+/** The element with this test id under `root`, or null. */
+export const byTestId = <T extends HTMLElement = HTMLElement>(root: ParentNode, id: string): T | null =>
+  root.querySelector<T>(`[data-testid="${id}"]`)
+
+/** Sets a field's value and fires `input` (typing) or `change` (a select, a committed field), then renders. */
+export function fire(
+  kind: 'input' | 'change',
+  field: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null,
+  value: string
+): void {
+  if (!field) throw new Error('no such field')
+  field.value = value
+  field.dispatchEvent(new Event(kind, { bubbles: true }))
+  flushSync()
 }

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { getRuleset } from '../rules/systems'
 import { makeEncounter } from '../rules/systems/minecraft/test-fixtures'
 import { chooseStep } from './choose'
-import { personalities, personalityIds, personalitySchema, personalityWeightsSchema } from './personality'
+import {
+  brute,
+  personalities,
+  personalityIds,
+  personalitySchema,
+  personalityWeightsSchema
+} from './personality'
 import { personalityOf } from './settings'
 import type { AiStep } from './types'
 
@@ -28,6 +34,11 @@ describe('personalities as data', () => {
   it('a GM edit changes one weight and nothing else', () => {
     const edited = personalityOf('coward', { risk: 0.9, id: 7 } as unknown as Record<string, number>)
     expect(edited).toEqual({ ...personalities.coward, risk: 0.9 })
+  })
+
+  it('an id that is an Object.prototype name is unknown: it plays as a brute (issue 18)', () => {
+    for (const id of ['constructor', 'toString', 'valueOf', 'hasOwnProperty'])
+      expect(personalityOf(id, { risk: 0.5 })).toEqual({ ...brute, risk: 0.5 })
   })
 })
 

@@ -1,10 +1,14 @@
+import { ownValue } from '../rules/core/own-key'
 import type { Combatant } from '../rules/core/types'
 import { brute, personalities, type Personality } from './personality'
 import type { AiSettings } from './types'
 
-/** A personality by id, with a figure's weight edits laid over it; an unknown id plays as a brute. */
+/**
+ * A personality by id, with a figure's weight edits laid over it; an unknown id plays as a brute (an id
+ * from a file may be any text, `constructor` included: only the registry's own entries count).
+ */
 export function personalityOf(id: string | undefined, weights?: Record<string, number>): Personality {
-  const base = (id !== undefined && personalities[id]) || brute
+  const base = (id !== undefined && ownValue(personalities, id)) || brute
   if (!weights) return base
   const edited: Personality = { ...base }
   for (const [key, value] of Object.entries(weights)) {

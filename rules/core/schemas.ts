@@ -5,8 +5,20 @@ import type { Command, EncounterState } from './types'
 // zod schemas for everything that crosses a boundary: saves, imports, IPC. Types stay in types.ts;
 // the `satisfies` checks below keep the two in step.
 
-const id = z.string().min(1).max(120)
+// `__proto__` is never an id: ids key records (initiative by figure, play modes by encounter and side), and
+// as a key JSON.parse makes it an own property that a spread or Object.assign turns into a prototype swap.
+const id = z
+  .string()
+  .min(1)
+  .max(120)
+  .refine((s) => s !== '__proto__', '__proto__ is not an id')
 const int = z.number().int()
+
+/** The lowest life a figure may have (PF's dead at −Con, Athkri's HP below 0 are far above it). */
+export const LIFE_MIN = -10000
+/** The highest life, and so the highest maximum: healing up to `lifeMax` must stay saveable. */
+export const LIFE_MAX = 100000
+const life = int.min(LIFE_MIN).max(LIFE_MAX)
 
 export const vec3Schema = z.strictObject({ x: int, y: int, z: int })
 
@@ -25,9 +37,9 @@ export const combatantSchema = z.strictObject({
   controller: z.enum(['human', 'ai', 'gm']),
   pos: vec3Schema,
   facing: int.min(0).max(7),
-  life: int.min(-10000).max(100000),
-  lifeMax: int.min(1),
-  lifeMin: int.min(-10000).max(0).optional(),
+  life,
+  lifeMax: int.min(1).max(LIFE_MAX),
+  lifeMin: int.min(LIFE_MIN).max(0).optional(),
   out: z.boolean(),
   stats: z.record(z.string(), z.unknown()),
   color: int.min(0).max(0xffffff).optional(),
@@ -252,7 +264,7 @@ export const commandSchema = z.discriminatedUnion('type', [
     dice
   }),
   z.strictObject({ type: z.literal('door.set'), ...edgeShape, open: z.boolean() }),
-  z.strictObject({ type: z.literal('life.set'), id, life: int.min(-10000).max(100000) })
+  z.strictObject({ type: z.literal('life.set'), id, life })
 ])
 
 /** An encounter in a campaign: where it started and every command since; the state is their replay. */

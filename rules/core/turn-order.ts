@@ -1,3 +1,4 @@
+import { ownValue } from './own-key'
 import type { TurnOrder } from './ruleset'
 import type { Combatant, EncounterState } from './types'
 
@@ -40,7 +41,7 @@ export type TieBreak = (a: Combatant, b: Combatant, state: EncounterState) => nu
 
 /** The figures in initiative order: highest `state.initiative` total first, ties by `tieBreak`, then roster. */
 export function initiativeRanking(state: EncounterState, tieBreak: TieBreak = () => 0): Combatant[] {
-  const total = (c: Combatant) => state.initiative[c.id] ?? -Infinity
+  const total = (c: Combatant) => ownValue(state.initiative, c.id) ?? -Infinity
   return state.combatants
     .map((c, index) => ({ c, index }))
     .sort((x, y) => total(y.c) - total(x.c) || tieBreak(x.c, y.c, state) || x.index - y.index)

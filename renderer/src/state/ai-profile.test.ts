@@ -49,4 +49,11 @@ describe('AI profile editing', () => {
     expect('ai' in cleared.combatants[0]!).toBe(false)
     expect(() => withAiProfile(initial, 'nobody', null)).toThrow()
   })
+
+  it('reads Object.prototype names as no personality and no weight (issue 18)', () => {
+    expect(defaultWeights('constructor')).toEqual(defaultWeights(undefined))
+    const fields = { personality: 'brute', level: 'normal' as const, knowledge: 'fair' as const }
+    const profile = profileFrom({ ...fields, weights: { ...defaultWeights('brute'), constructor: 3 } })
+    expect(profile.weights).toBeUndefined()
+  })
 })

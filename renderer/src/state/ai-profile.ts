@@ -1,4 +1,5 @@
 import { personalities, type Personality } from '../../../ai/personality'
+import { ownValue } from '../../../rules/core/own-key'
 import { aiProfileSchema } from '../../../rules/core/schemas'
 import type { AiLevel, AiProfile, EncounterState } from '../../../rules/core/types'
 
@@ -16,7 +17,7 @@ export function personalityIds(): string[] {
 /** A personality's numeric weights by name, its defaults (an unknown id reads as the first one). */
 export function defaultWeights(id: string | undefined): Record<string, number> {
   const base: Personality | undefined =
-    (id !== undefined ? personalities[id] : undefined) ?? Object.values(personalities)[0]
+    (id !== undefined ? ownValue(personalities, id) : undefined) ?? Object.values(personalities)[0]
   const weights: Record<string, number> = {}
   for (const [key, value] of Object.entries(base ?? {})) if (typeof value === 'number') weights[key] = value
   return weights
@@ -35,7 +36,7 @@ export function profileFrom(fields: {
 }): AiProfile {
   const defaults = defaultWeights(fields.personality)
   const edits = Object.entries(fields.weights).filter(
-    ([key, value]) => key in defaults && value !== defaults[key]
+    ([key, value]) => Object.hasOwn(defaults, key) && value !== defaults[key]
   )
   const profile: AiProfile = {
     personality: fields.personality,

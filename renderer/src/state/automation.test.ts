@@ -100,7 +100,7 @@ describe('solo and GM mode', () => {
 
   it('solo gives the heroes to the player and every other side to the AI', () => {
     const solo = { ...modeOf(state, undefined), mode: 'solo' as const }
-    expect(controllerChanges(state, solo)).toEqual({ w1: 'ai' })
+    expect(controllerChanges(state, solo)).toEqual(new Map([['w1', 'ai']]))
     const after = withControllers(state, controllerChanges(state, solo))
     expect(after.combatants.map((c) => c.controller)).toEqual(['human', 'ai', 'ai'])
     expect(suggestingSides(solo)).toEqual([])
@@ -112,7 +112,12 @@ describe('solo and GM mode', () => {
       heroSide: 'heroes',
       sides: { orcs: 'suggests' as const, wolves: 'plays' as const }
     }
-    expect(controllerChanges(state, gm)).toEqual({ h1: 'gm', w1: 'ai' })
+    expect(controllerChanges(state, gm)).toEqual(
+      new Map([
+        ['h1', 'gm'],
+        ['w1', 'ai']
+      ])
+    )
     expect(suggestingSides(gm)).toEqual(['orcs'])
     const stored = withMode(undefined, state.id, gm)
     expect(modeOf(state, stored)).toEqual({ ...gm, sides: { heroes: 'gm', ...gm.sides } })

@@ -112,6 +112,15 @@ describe('encounter settings', () => {
     expect(stateHash(applySetup(state, setupOf(state)))).toBe(stateHash(state))
   })
 
+  it('a figure called like an Object.prototype member keeps its controller when the setup leaves it out', () => {
+    const named = {
+      ...state,
+      combatants: state.combatants.map((c, i) => (i === 0 ? { ...c, id: 'toString' } : c))
+    }
+    const setup = { ...setupOf(named), controls: {} }
+    expect(applySetup(named, setup).combatants[0]).toEqual(named.combatants[0])
+  })
+
   it('a started encounter and invalid settings are refused', () => {
     const started = {
       ...pf,

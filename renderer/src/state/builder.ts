@@ -1,5 +1,6 @@
 import { newEncounter } from '../../../rules/core/encounter'
 import { hashString, stateHash } from '../../../rules/core/hash'
+import { ownValue } from '../../../rules/core/own-key'
 import { encounterRecordSchema, type Campaign, type EncounterRecord } from '../../../rules/core/schemas'
 import type {
   AiProfile,
@@ -209,7 +210,7 @@ export function setupProblems(state: EncounterState, setup: EncounterSetup): str
 export function applySetup(state: EncounterState, setup: EncounterSetup): EncounterState {
   const { objectives: _o, surprised: _s, ...rest } = state
   const combatants = state.combatants.map((c): Combatant => {
-    const control = setup.controls[c.id]
+    const control = ownValue(setup.controls, c.id)
     if (!control) return c
     const { ai: _ai, ...bare } = c
     return { ...bare, controller: control.controller, ...(control.ai ? { ai: control.ai } : {}) }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CampaignSummary } from '../../../rules/core/schemas'
-import { lastOpened, OPENED_KEY, readOpened, recordOpened, sortByOpened } from './last-opened'
+import { lastOpened, OPENED_KEY, openedAt, readOpened, recordOpened, sortByOpened } from './last-opened'
 
 class MemoryStorage {
   readonly items = new Map<string, string>()
@@ -53,5 +53,25 @@ describe('last opened campaigns', () => {
       }
     }
     expect(() => recordOpened(full, 'alpha', new Date())).not.toThrow()
+  })
+
+  it('sorts a campaign whose id is an Object.prototype name like any other (issue 18)', () => {
+    const storage = new MemoryStorage()
+    const named = [...list, summary('constructor')]
+    expect(sortByOpened(named, readOpened(storage)).map((c) => c.id)).toEqual(named.map((c) => c.id))
+    expect(lastOpened(named, readOpened(storage))).toBeNull()
+    recordOpened(storage, 'constructor', new Date('2026-11-30T12:00:00Z'))
+    recordOpened(storage, 'alpha', new Date('2026-11-30T11:00:00Z'))
+    const opened = readOpened(storage)
+    expect(sortByOpened(named, opened).map((c) => c.id)).toEqual([
+      'constructor',
+      'alpha',
+      'bravo',
+      'charlie',
+      'delta'
+    ])
+    expect(lastOpened(named, opened)?.campaign.id).toBe('constructor')
+    expect(openedAt(opened, 'constructor')).toBe('2026-11-30T12:00:00.000Z')
+    expect(openedAt(opened, 'toString')).toBeUndefined()
   })
 })

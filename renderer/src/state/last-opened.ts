@@ -1,4 +1,4 @@
-import type { CampaignSummary } from '../../../rules/core/schemas'
+import { ownValue } from '../../../rules/core/own-key'
 
 // When each campaign was last opened, kept in the browser's storage (the desktop's renderer has one too), so
 // the list puts the campaigns in play first and offers "Continue" on the latest. Pure but for the storage handed in.
@@ -17,10 +17,13 @@ export function readOpened(storage: OpenedStorage): Record<string, string> {
   try {
     const raw: unknown = JSON.parse(storage.getItem(OPENED_KEY) ?? '{}')
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return {}
-    const out: Record<string, string> = {}
-    for (const [id, at] of Object.entries(raw))
-      if (typeof at === 'string' && !Number.isNaN(Date.parse(at))) out[id] = at
-    return out
+    // Campaign ids are slugs of typed names (`constructor`): the record is built and read by own keys only.
+    return Object.fromEntries(
+      Object.entries(raw).filter(
+        (entry): entry is [string, string] =>
+          typeof entry[1] === 'string' && !Number.isNaN(Date.parse(entry[1]))
+      )
+    )
   } catch {
     return {}
   }
@@ -39,12 +42,17 @@ export function recordOpened(storage: OpenedStorage, id: string, at: Date = new 
   }
 }
 
+/** When campaign `id` was last opened, if it ever was (ids such as `constructor` are no prototype reads). */
+export function openedAt(opened: Readonly<Record<string, string>>, id: string): string | undefined {
+  return ownValue(opened, id)
+}
+
 /** The campaigns, last opened first; those never opened keep their order (the store's, by name) after them. */
-export function sortByOpened(
-  campaigns: readonly CampaignSummary[],
+export function sortByOpened<T extends { id: string }>(
+  campaigns: readonly T[],
   opened: Readonly<Record<string, string>>
-): CampaignSummary[] {
-  const at = (c: CampaignSummary): string => opened[c.id] ?? ''
+): T[] {
+  const at = (c: T): string => openedAt(opened, c.id) ?? ''
   return campaigns
     .map((campaign, index) => ({ campaign, index }))
     .sort((a, b) => at(b.campaign).localeCompare(at(a.campaign)) || a.index - b.index)
@@ -52,11 +60,11 @@ export function sortByOpened(
 }
 
 /** The listed campaign opened most recently, with when; null if none of them was ever opened. */
-export function lastOpened(
-  campaigns: readonly CampaignSummary[],
+export function lastOpened<T extends { id: string }>(
+  campaigns: readonly T[],
   opened: Readonly<Record<string, string>>
-): { campaign: CampaignSummary; at: string } | null {
+): { campaign: T; at: string } | null {
   const [first] = sortByOpened(campaigns, opened)
-  const at = first === undefined ? undefined : opened[first.id]
+  const at = first === undefined ? undefined : openedAt(opened, first.id)
   return first === undefined || at === undefined ? null : { campaign: first, at }
 }

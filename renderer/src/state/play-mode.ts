@@ -1,9 +1,11 @@
+import { ownValue } from '../../../rules/core/own-key'
 import type { Combatant, EncounterState } from '../../../rules/core/types'
 import type { CampaignAutomation } from './automation'
 
 // Solo and GM mode (issue 7): a quick way to set every figure's controller. `Combatant.controller` stays
 // the source of truth; the mode only writes it (into the encounter's initial state, see the session's
-// `setControllers`), and remembers which sides the AI plays or suggests for in GM mode.
+// `setControllers`), and remembers which sides the AI plays or suggests for in GM mode. Encounter and side
+// ids come from typed names (`constructor`...): the stored records are read with `ownValue`, never `[id]`.
 
 /** solo: the player's side against the AI; gm: the GM runs every figure, with the AI's help per side. */
 export type PlayMode = 'solo' | 'gm'
@@ -31,16 +33,15 @@ export function defaultHeroSide(state: EncounterState): string {
  * it plays.
  */
 export function modeOf(state: EncounterState, automation: CampaignAutomation | undefined): ModeSettings {
-  const stored = automation?.encounters?.[state.id]
+  const stored = ownValue(automation?.encounters, state.id)
   const heroSide = stored?.heroSide ?? defaultHeroSide(state)
   const inferredGm = state.combatants.some((c) => c.controller === 'gm')
-  const sides: Record<string, SideRole> = {}
-  for (const side of state.sides) {
-    const figures = state.combatants.filter((c) => c.side === side.id)
-    sides[side.id] =
-      stored?.sides?.[side.id] ??
-      (figures.length > 0 && figures.every((c) => c.controller === 'ai') ? 'plays' : 'gm')
+  const roleOf = (sideId: string): SideRole => {
+    const figures = state.combatants.filter((c) => c.side === sideId)
+    const inferred = figures.length > 0 && figures.every((c) => c.controller === 'ai') ? 'plays' : 'gm'
+    return ownValue(stored?.sides, sideId) ?? inferred
   }
+  const sides = Object.fromEntries(state.sides.map((side) => [side.id, roleOf(side.id)]))
   return { mode: stored?.mode ?? (inferredGm ? 'gm' : 'solo'), heroSide, sides }
 }
 
@@ -50,21 +51,25 @@ export function controllerFor(
   figure: Pick<Combatant, 'side'>
 ): Combatant['controller'] {
   if (settings.mode === 'solo') return figure.side === settings.heroSide ? 'human' : 'ai'
-  const role = settings.sides[figure.side] ?? 'gm'
-  return role === 'gm' ? 'gm' : 'ai'
+  return sideRole(settings, figure.side) === 'gm' ? 'gm' : 'ai'
 }
 
+/** A side's role in GM mode (a side the settings do not name: the GM plays it). */
+export function sideRole(settings: ModeSettings, sideId: string): SideRole {
+  return ownValue(settings.sides, sideId) ?? 'gm'
+}
+
+/** Figures' new controllers by figure id (a Map: ids are typed names, `constructor` included). */
+export type ControllerChanges = ReadonlyMap<string, Combatant['controller']>
+
 /** Every figure's controller under a mode, by id; only figures whose controller changes are listed. */
-export function controllerChanges(
-  state: EncounterState,
-  settings: ModeSettings
-): Record<string, Combatant['controller']> {
-  const changes: Record<string, Combatant['controller']> = {}
-  for (const c of state.combatants) {
-    const wanted = controllerFor(settings, c)
-    if (wanted !== c.controller) changes[c.id] = wanted
-  }
-  return changes
+export function controllerChanges(state: EncounterState, settings: ModeSettings): ControllerChanges {
+  return new Map(
+    state.combatants.flatMap((c) => {
+      const wanted = controllerFor(settings, c)
+      return wanted === c.controller ? [] : [[c.id, wanted] as const]
+    })
+  )
 }
 
 /** The sides whose AI steps wait for the GM as suggestions (GM mode, role `suggests`). */
@@ -74,14 +79,11 @@ export function suggestingSides(settings: ModeSettings): string[] {
 }
 
 /** `state` with the controllers changed (figures not named keep theirs). */
-export function withControllers(
-  state: EncounterState,
-  changes: Record<string, Combatant['controller']>
-): EncounterState {
+export function withControllers(state: EncounterState, changes: ControllerChanges): EncounterState {
   return {
     ...state,
     combatants: state.combatants.map((c) => {
-      const controller = changes[c.id]
+      const controller = changes.get(c.id)
       return controller && controller !== c.controller ? { ...c, controller } : c
     })
   }

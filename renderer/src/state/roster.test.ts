@@ -72,6 +72,16 @@ describe('roster', () => {
       expect((roster(partial, pf)[0]?.figures ?? []).map((f) => f.id)).toEqual(['fighter', 'mage', 'rogue'])
     })
 
+    it('a figure called like an Object.prototype member, with no initiative, shows none (issue 18)', () => {
+      const named = pfFigure('constructor', { pos: { x: 4, y: 1 } })
+      const unrolled = pfState([fighter, named], { initiative: { fighter: 12 } })
+      const rows = roster(unrolled, pf)[0]?.figures ?? []
+      expect(rows.map((f) => [f.id, f.initiative])).toEqual([
+        ['fighter', 12],
+        ['constructor', undefined]
+      ])
+    })
+
     it('lists conditions with rounds left and whose turn ends them; none without the rules', () => {
       const mageRow = roster(state, pf)[0]?.figures.find((f) => f.id === 'mage')
       expect(mageRow?.conditions).toEqual([

@@ -1,4 +1,5 @@
 import { lifeRatio, lifeText } from '../../battlemap/life'
+import { ownValue } from '../../../rules/core/own-key'
 import type { Ruleset } from '../../../rules/core/ruleset'
 import type { Combatant, EncounterState } from '../../../rules/core/types'
 import { placeName } from './square-name'
@@ -76,7 +77,7 @@ function initiativeOf(
   state: EncounterState,
   id: string
 ): Pick<RosterFigure, 'initiative' | 'initiativeCount'> {
-  const count = state.initiative[id]
+  const count = ownValue(state.initiative, id)
   return count === undefined ? {} : { initiative: Math.floor(count), initiativeCount: count }
 }
 

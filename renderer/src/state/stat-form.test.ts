@@ -6,6 +6,7 @@ import minecraftSample from '../../../resources/campaigns/minecraft-sample.json'
 import pfSample from '../../../resources/campaigns/pathfinder1e-sample.json'
 import { getRuleset } from '../../../rules/systems'
 import {
+  canAddKey,
   checkStats,
   defaultDraft,
   formSpecOf,
@@ -152,5 +153,27 @@ describe('humanize', () => {
   it('turns keys into words', () => {
     expect(humanize('attackBaseMultiplier')).toBe('Attack base multiplier')
     expect(humanize('hp')).toBe('Hp')
+  })
+})
+
+describe('keys a person types into an object (issue 18)', () => {
+  const spec: FieldSpec = {
+    kind: 'object',
+    fields: [{ key: 'hp', required: false, spec: { kind: 'json' } }],
+    rest: { kind: 'json' }
+  }
+
+  it('takes Object.prototype names as keys, and never __proto__ or a key already there', () => {
+    const draft = toDraft(spec, { hp: 3, note: 'x' }) as DraftObject
+    for (const key of ['constructor', 'toString', 'valueOf', 'hasOwnProperty'])
+      expect(canAddKey(draft, key)).toBe(true)
+    for (const key of ['__proto__', '', 'hp', 'note']) expect(canAddKey(draft, key)).toBe(false)
+  })
+
+  it('keeps a typed key as the object’s own, whatever its name', () => {
+    const draft: DraftObject = { fields: { hp: undefined }, extra: [{ key: 'constructor', value: '5' }] }
+    const out = fromDraft(spec, draft) as Record<string, unknown>
+    expect(Object.hasOwn(out, 'constructor')).toBe(true)
+    expect(out.constructor).toBe(5)
   })
 })

@@ -40,6 +40,15 @@ export interface DraftObject {
   extra: { key: string; value: Draft }[]
 }
 
+/**
+ * Whether a person may add `key` to an object draft: a new key, not one of its named fields, and never
+ * `__proto__` (stats are saved as plain objects: that key would be a prototype, and a save refuses it).
+ */
+export function canAddKey(d: DraftObject, key: string): boolean {
+  if (key === '' || key === '__proto__' || Object.hasOwn(d.fields, key)) return false
+  return !d.extra.some((e) => e.key === key)
+}
+
 /** A choice's draft: which shape, and its value. */
 export interface DraftChoice {
   variant: number
@@ -219,13 +228,13 @@ export function fromDraft(spec: FieldSpec, draft: Draft): unknown {
     }
     case 'object': {
       const d = draft as DraftObject
-      const out: Json = {}
-      for (const f of spec.fields) {
+      // Entries, not assignments: the extra keys are typed by a person and stay own keys, whatever they are.
+      const named = spec.fields.flatMap((f) => {
         const v = d.fields[f.key]
-        if (v !== undefined) out[f.key] = fromDraft(f.spec, v)
-      }
-      for (const e of d.extra) out[e.key] = fromDraft(spec.rest ?? { kind: 'json' }, e.value)
-      return out
+        return v === undefined ? [] : [[f.key, fromDraft(f.spec, v)] as const]
+      })
+      const extra = d.extra.map((e) => [e.key, fromDraft(spec.rest ?? { kind: 'json' }, e.value)] as const)
+      return Object.fromEntries([...named, ...extra])
     }
     case 'json':
       try {

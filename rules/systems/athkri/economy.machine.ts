@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate'
+import { ownValue } from '../../core/own-key'
 import type { Economy } from '../../core/ruleset'
 import type { Action, Combatant, EncounterState } from '../../core/types'
 import { actionCost } from './costs'
@@ -86,7 +87,7 @@ export function openingBudget(
   actor: Combatant
 ): { major: number; minor: number; free: number } {
   const settings = readSettings(state)
-  const total = state.initiative[actor.id]
+  const total = ownValue(state.initiative, actor.id)
   const extras = settings.extraMajorsEveryTurn || state.round <= 1
   const major = total === undefined || !extras ? 1 : majorsFor(total, settings.majorsRule)
   return { major, minor: 1, free: settings.freeActionsPerTurn }

@@ -1,4 +1,5 @@
 import type { GameEvent } from '../../core/events'
+import { ownValue } from '../../core/own-key'
 import type { DiceRoller } from '../../core/rng'
 import type { TurnOrder } from '../../core/ruleset'
 import type { EncounterState } from '../../core/types'
@@ -28,7 +29,7 @@ export function openingOrder(state: EncounterState): string[] {
   const ids = state.sides.map((s) => s.id)
   const { roundOpener } = readSettings(state)
   if (roundOpener === 'sideOrder' || ids.length === 0) return ids
-  const rolled = (id: string) => state.initiative[id] ?? -Infinity
+  const rolled = (id: string) => ownValue(state.initiative, id) ?? -Infinity
   const winner = ids.reduce((best, id) => (rolled(id) > rolled(best) ? id : best))
   const shift = roundOpener === 'rollOffAlternate' ? Math.max(0, state.round - 1) : 0
   const start = (ids.indexOf(winner) + shift) % ids.length

@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate'
+import { ownValue } from '../../core/own-key'
 import type { Economy } from '../../core/ruleset'
 import type { Combatant, EncounterState } from '../../core/types'
 import { healthOf, isRestrictedHealth } from './health'
@@ -243,7 +244,7 @@ export function isRestricted(state: EncounterState, actor: Combatant): boolean {
 export function economyInput(state: EncounterState, actor: Combatant): PfEconomyInput {
   return {
     restricted: isRestricted(state, actor),
-    count: state.initiative[actor.id] ?? 0,
+    count: ownValue(state.initiative, actor.id) ?? 0,
     aoo: aooPerRound(actor),
     free: readSettings(state).freeActionsPerTurn,
     parity: 0

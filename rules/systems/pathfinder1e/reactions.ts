@@ -1,3 +1,4 @@
+import { ownValue } from '../../core/own-key'
 import type { DiceRoller } from '../../core/rng'
 import type { Action, Answers, Combatant, DecisionRequest, EncounterState } from '../../core/types'
 import { attackRoutine } from './attack-routine'
@@ -45,7 +46,7 @@ export interface Provoking {
 }
 
 const byInitiative = (state: EncounterState) => (a: Reaction, b: Reaction) =>
-  (state.initiative[b.reactorId] ?? 0) - (state.initiative[a.reactorId] ?? 0)
+  (ownValue(state.initiative, b.reactorId) ?? 0) - (ownValue(state.initiative, a.reactorId) ?? 0)
 
 function figure(state: EncounterState, id: string): Combatant | undefined {
   return state.combatants.find((c) => c.id === id)

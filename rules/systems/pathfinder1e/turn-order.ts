@@ -1,3 +1,4 @@
+import { ownValue } from '../../core/own-key'
 import type { TurnOrder } from '../../core/ruleset'
 import type { Combatant, EncounterState } from '../../core/types'
 import { healthOf, isOutState } from './health'
@@ -26,7 +27,7 @@ export function isSurpriseRound(state: EncounterState): boolean {
  * only the aware act (§3.1). A ridden mount acts on its rider's turn, never on its own (§4.12 [TEXT L483]).
  */
 export function opensTurn(c: Combatant, state: EncounterState): boolean {
-  if (state.initiative[c.id] === undefined || isRiddenMount(state, c)) return false
+  if (ownValue(state.initiative, c.id) === undefined || isRiddenMount(state, c)) return false
   const health = healthOf(c)
   if (health === 'dead' || (c.out && !isOutState(health))) return false
   return !isSurpriseRound(state) || readStats(c).aware
@@ -34,7 +35,7 @@ export function opensTurn(c: Combatant, state: EncounterState): boolean {
 
 /** The figures in initiative order: highest count first, equal counts in roster order. */
 export function initiativeOrderOf(state: EncounterState): Combatant[] {
-  const count = (c: Combatant) => state.initiative[c.id] ?? -Infinity
+  const count = (c: Combatant) => ownValue(state.initiative, c.id) ?? -Infinity
   return state.combatants
     .map((c, index) => ({ c, index }))
     .sort((x, y) => count(y.c) - count(x.c) || x.index - y.index)
@@ -56,13 +57,13 @@ export const pfTurnOrder: TurnOrder = {
   next(state) {
     const turn = state.turn
     if (!turn) return first(state)
-    const activeCount = state.initiative[turn.activeId]
+    const activeCount = ownValue(state.initiative, turn.activeId)
     const opened = turn.economy.context._count ?? activeCount
     if (opened === undefined) return null
     const order = initiativeOrderOf(state)
     const activeIndex = order.findIndex((c) => c.id === turn.activeId)
     const after = (c: Combatant, index: number) => {
-      const count = state.initiative[c.id] ?? -Infinity
+      const count = ownValue(state.initiative, c.id) ?? -Infinity
       return count < opened || (count === opened && activeCount === opened && index > activeIndex)
     }
     const actor = order.find((c, index) => after(c, index) && opensTurn(c, state))
@@ -72,7 +73,7 @@ export const pfTurnOrder: TurnOrder = {
 }
 
 function countOf(state: EncounterState, id: string): number {
-  const count = state.initiative[id]
+  const count = ownValue(state.initiative, id)
   if (count === undefined) throw new Error(`no initiative count for ${id}`)
   return count
 }

@@ -21,6 +21,11 @@ export const DIRECTIONS: readonly Vec2[] = [
   { x: -1, y: -1 }
 ]
 
+/** Whether `facing` is one of the 8 directions (a whole number 0..7), as the save schema requires. */
+export function isFacing(facing: number | undefined): facing is number {
+  return facing !== undefined && Number.isInteger(facing) && facing >= 0 && facing <= 7
+}
+
 /** The step of direction `index` (taken modulo 8). */
 export function directionVector(index: number): Vec2 {
   const v = DIRECTIONS[((index % 8) + 8) % 8]

@@ -1,3 +1,4 @@
+import { commandViolation } from '../core/command-contract'
 import { applyEvents, type GameEvent } from '../core/events'
 import { ManualDice, ManualDieError, seededDice, type DiceRoller, type RollRecord } from '../core/rng'
 import { markEntered } from '../core/roll-pairing'
@@ -11,6 +12,7 @@ import {
   roundEndVerdict,
   surpriseMarks
 } from './objectives'
+import { placeTaken } from './standing-room'
 
 /** A command either happens (new state + what happened) or is refused with a readable reason. */
 export type CommandResult =
@@ -231,9 +233,10 @@ function select(step: Step, ruleset: Ruleset, actorId: string): CommandResult {
 }
 
 /**
- * The one entry point of the rules: apply a command to a state (pure, deterministic). A command's `dice`
- * (faces entered by hand) are rolled first; one the die cannot show, or one left over, refuses the command.
- * `onRoll` hears every die as it is rolled (the UI's dry run learns which dice a command will ask for).
+ * The one entry point of the rules: apply a command to a state (pure, deterministic). A command the save
+ * schema refuses is refused first (command-contract.ts): every accepted command can be saved. A command's
+ * `dice` (faces entered by hand) are rolled first; one the die cannot show, or one left over, refuses the
+ * command. `onRoll` hears every die as it is rolled (the UI's dry run learns which dice a command will ask for).
  */
 export function applyCommand(
   state: EncounterState,
@@ -241,6 +244,8 @@ export function applyCommand(
   ruleset: Ruleset,
   onRoll?: (roll: RollRecord) => void
 ): CommandResult {
+  const unsaveable = commandViolation(command)
+  if (unsaveable) return { ok: false, violation: unsaveable }
   if (state.system !== ruleset.id) return refuse('wrongRuleset')
   if (command.type !== 'encounter.start' && state.phase !== 'running') return refuse('notRunning')
   // A halted action must be answered before anything else happens.
@@ -293,7 +298,9 @@ function setDoor(step: Step, command: Extract<Command, { type: 'door.set' }>): C
 
 /**
  * The GM's life edit: logged as damage or healing from `gm`, clamped to the figure's range; the figure
- * drops out or comes back as the ruleset's fate (or, without one, life above 0) says, and the fight may end.
+ * drops out or (if its life had taken it out) comes back as the ruleset's fate (or, without one, life above
+ * 0) says, and the fight may end.
+ * A figure cannot come back where another now stands (`occupied`): it stays out until its place is free.
  */
 function setLife(
   step: Step,
@@ -304,15 +311,21 @@ function setLife(
   if (!figure) return refuse('unknownActor')
   const life = Math.max(figure.lifeMin ?? 0, Math.min(figure.lifeMax, command.life))
   if (life === figure.life) return refuse('lifeUnchanged')
+  // The fate of the figure as if it were in the fight, so by its life alone: a fate that reads `out`
+  // (PF's) would otherwise keep a healed figure out for good.
+  const upByLife = (state: EncounterState, c: Combatant) =>
+    ruleset.fate ? ruleset.fate(state, { ...c, out: false }) === 'standing' : c.life > 0
+  const downBefore = !upByLife(step.state, figure)
   const amount = Math.abs(life - figure.life)
   step.emit([{ type: life < figure.life ? 'damaged' : 'healed', id: figure.id, amount, source: 'gm' }])
   const after = combatant(step.state, figure.id)!
-  // The fate of the figure as if it were in the fight: a fate that reads `out` (PF's) would otherwise keep
-  // a healed figure out for good.
-  const standing = ruleset.fate
-    ? ruleset.fate(step.state, { ...after, out: false }) === 'standing'
-    : after.life > 0
-  if (standing && after.out) step.emit([{ type: 'combatant.back', id: figure.id }])
+  const standing = upByLife(step.state, after)
+  // Only a figure its life took out comes back: one that escaped, fled or gave up stays out, hurt or healed.
+  if (standing && after.out && downBefore) {
+    const taken = placeTaken(step.state, after)
+    if (taken) return { ok: false, violation: taken }
+    step.emit([{ type: 'combatant.back', id: figure.id }])
+  }
   if (!standing && !after.out) step.emit([{ type: 'combatant.out', id: figure.id }])
   checkEnd(step)
   return { ok: true, state: step.state, events: step.events }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { Action, Command, Door, EncounterState } from '../core/types'
+import type { Action, Combatant, Command, Door, EncounterState } from '../core/types'
 import { getRuleset } from '../systems'
+import { carnevaleSampleEncounter } from '../systems/carnevale/sample'
 import { makeEncounter } from '../systems/minecraft/test-fixtures'
 import { withTurn } from '../systems/pathfinder1e/flow-fixtures'
 import { pfFigure, pfState } from '../systems/pathfinder1e/test-fixtures'
@@ -11,6 +12,7 @@ import { applyCommand } from './engine'
 
 const minecraft = getRuleset('minecraft')
 const pathfinder = getRuleset('pathfinder1e')
+const carnevale = getRuleset('carnevale')
 
 // The door on the east edge of the hero's square (1, 1): between (1, 1) and (2, 1).
 const door: Door = { x: 2, y: 1, side: 'w', open: false }
@@ -156,6 +158,45 @@ describe('life.set', () => {
     if (!result.ok) throw new Error(result.violation.code)
     expect(result.events.map((e) => e.type)).toEqual(['healed', 'combatant.back'])
     expect(figure(result.state, 'm')).toMatchObject({ life: 2, out: false })
+  })
+
+  it('brings back only a figure its life took out: one that escaped or gave up stays out, hurt or healed', () => {
+    const state = mcState([door], 'twoFoes')
+    const gone = {
+      ...state,
+      combatants: state.combatants.map((c) => (c.id === 'm' ? { ...c, out: true, escaped: true } : c))
+    }
+    const life = figure(gone, 'm').life
+    const hurt = applyCommand(gone, { type: 'life.set', id: 'm', life: life - 1 }, minecraft)
+    if (!hurt.ok) throw new Error(hurt.violation.code)
+    expect(hurt.events.map((e) => e.type)).toEqual(['damaged'])
+    expect(figure(hurt.state, 'm').out).toBe(true)
+    const healed = ok(hurt.state, { type: 'life.set', id: 'm', life })
+    expect(figure(healed, 'm').out).toBe(true)
+  })
+
+  it('refuses to bring a figure back where another now stands, on squares and on a measured table', () => {
+    // The GM dropped m; h walked onto its square; healing m would stand two figures on one square.
+    const state = mcState([door], 'twoFoes')
+    const down = ok(state, { type: 'life.set', id: 'm', life: 0 })
+    const m = figure(down, 'm')
+    const crowded = {
+      ...down,
+      combatants: down.combatants.map((c) => (c.id === 'h' ? { ...c, pos: { ...m.pos } } : c))
+    }
+    const result = applyCommand(crowded, { type: 'life.set', id: 'm', life: 2 }, minecraft)
+    expect(result).toMatchObject({ ok: false, violation: { code: 'occupied', params: { by: 'h' } } })
+    // Healing that leaves it out (life still 0 is unchanged; a figure away from anyone comes back).
+    expect(refusal(down, { type: 'life.set', id: 'm', life: 2 })).toBe('accepted')
+    const table = carnevaleSampleEncounter()
+    const [a, b] = table.combatants as [Combatant, Combatant]
+    const started = ok(table, { type: 'encounter.start' }, carnevale)
+    const fallen = ok(started, { type: 'life.set', id: b.id, life: 0 }, carnevale)
+    const onTop = {
+      ...fallen,
+      combatants: fallen.combatants.map((c) => (c.id === a.id ? { ...c, pos: { ...b.pos } } : c))
+    }
+    expect(refusal(onTop, { type: 'life.set', id: b.id, life: 1 }, carnevale)).toBe('occupied')
   })
 
   it('pathfinder1e.md §5: PF reads its fate — disabled at 0 stays in, dying drops, healed comes back', () => {

@@ -24,6 +24,18 @@ export function rulesProblem(campaign: Campaign): RulesProblem | null {
     const message = `no rules for system "${campaign.system}" in this version of Emboscada`
     return { kind: 'unknownSystem', system: campaign.system, message }
   }
+  // The party and the bestiary are figures waiting to be placed: their stats meet the same rules, so no
+  // template holds what a fight would refuse (or data of any size and depth the rules never read).
+  for (const roster of ['party', 'bestiary'] as const) {
+    for (const [n, template] of (campaign[roster] ?? []).entries()) {
+      const stats = ruleset.schemas.stats.safeParse(template.stats)
+      if (stats.success) continue
+      const first = issue(stats.error)
+      const path = `$.${roster}[${n}].stats${first.path}`
+      const message = `${roster}[${n}] (${template.name}): ${first.text}`
+      return { kind: 'rules', encounter: template.name, path, message }
+    }
+  }
   for (const [index, record] of campaign.encounters.entries()) {
     const where = `encounters[${index}] (${record.name})`
     const at = `$.encounters[${index}].initial`

@@ -12,7 +12,9 @@ import {
   totalCommands,
   TUNING
 } from './plan'
-import { checkInvariants, checkReplay, InvariantError, mayShareFor, playRandom } from './random-play'
+import { InvariantError } from './invariant-error'
+import { checkInvariants, mayShareFor } from './invariants'
+import { checkReplay, playRandom } from './random-play'
 import { assertTarget, MIN_PER_RUN, runRandomPlay } from './suite'
 
 // The random-play suite's own checks: the plan owes 100,000 commands and every system's file runs its
@@ -116,7 +118,9 @@ describe('the invariant checks', () => {
     ['life below its floor', { combatants: [{ ...a, life: -1 }, ...state.combatants.slice(1)] }],
     ['life above its maximum', { combatants: [{ ...a, life: a.lifeMax + 1 }, ...state.combatants.slice(1)] }],
     ['a negative budget', { turn: { ...state.turn!, economy: { value: 'x', context: { ap: -1 } } } }],
-    ['a running fight without a turn', { turn: null }]
+    ['a running fight without a turn', { turn: null }],
+    ['a winner that is no side', { phase: 'ended', turn: null, winner: 'nobody' }],
+    ['a winner with foes standing', { phase: 'ended', turn: null, winner: a.side }]
   ])('catches %s', (_name, patch) => {
     expect(() => checkInvariants({ ...state, ...patch }, game.commands, mayShareFor(ruleset.id))).toThrow(
       InvariantError

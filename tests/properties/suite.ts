@@ -5,15 +5,19 @@ import type { Ruleset } from '../../rules/core/ruleset'
 import type { EncounterState } from '../../rules/core/types'
 import { replay } from '../../rules/flow/engine'
 import { getRuleset } from '../../rules/systems'
+import { encounterVariant, type VariantKind } from './fight-end'
 import { commandTargets, sampleEncounters, totalCommands, TUNING } from './plan'
 import { checkReplay, playRandom, type Choice, type PlayTuning } from './random-play'
 
 // Issue 8, determinism and invariants: random play over every bundled sample encounter of a system. A run
-// starts the sample and plays up to MAX_STEPS generated commands (legal actions, turn ends, answers, random
-// walks and selections that may be refused, and commands that must be refused), checking the invariants
-// after every one; at its end the game replays, and every prefix of it (every undo) gives the recorded
-// state. Runs go on until the encounter's share of the total (plan.ts) has been tried, and the test fails
-// if it was not. PROPERTY_SEED (and PROPERTY_PATH) replay a reported failure; a failure prints both.
+// starts the sample (as it is, or with an objective added: fight-end.ts) and plays up to MAX_STEPS
+// generated commands (legal actions, turn ends, answers, random walks and selections that may be refused,
+// commands that must be refused, commands the save schema refuses, the GM's life edits), checking the
+// invariants and the save contract after every one; at its end the game replays from its saved commands,
+// and every prefix of it (every undo) gives the recorded state. Runs go on until the encounter's share of
+// the total (plan.ts) has been tried, and the test fails if it was not, or if too few games reached the
+// end of the fight (issue 18). PROPERTY_SEED (and PROPERTY_PATH) replay a reported failure; a failure
+// prints both.
 
 const MAX_STEPS = 120
 /** What a run tried on average when measured (40–65 by system), the first guess at how many runs it takes. */
@@ -24,6 +28,12 @@ const EXPECTED_PER_RUN = 55
  */
 export const MIN_PER_RUN = 20
 
+/** The share of games that must reach the end of the fight (issue 18: at least one in five). */
+export const MIN_ENDED_SHARE = 0.2
+
+/** Below this many runs (a quick local run with a small PROPERTY_COMMANDS) the ended share is not judged. */
+const MIN_RUNS_FOR_SHARE = 50
+
 /** Time a failing property may spend shrinking its counterexample before it is reported as it stands. */
 const SHRINK_MS = 60_000
 
@@ -31,6 +41,8 @@ const SHRINK_MS = 60_000
 // shrinks in 16 halvings rather than 31.
 const choice: fc.Arbitrary<Choice> = fc.tuple(fc.integer({ min: 0, max: 99 }), fc.nat(0xffff), fc.nat(0xffff))
 const choices = fc.array(choice, { minLength: 1, maxLength: MAX_STEPS, size: 'max' })
+/** Picks the run's encounter variant (fight-end.ts). */
+const variantPick = fc.nat(0xffff)
 
 /** What the runs on one encounter did (printed at its end, and the figures the count check reads). */
 export interface Tally {
@@ -42,6 +54,14 @@ export interface Tally {
   answered: number
   /** Games that reached the 'ended' phase. */
   ended: number
+  /** Accepted commands (encounter.start included) read back from their save as themselves (issue 18). */
+  roundTripped: number
+  /** Commands the save schema refuses, refused by the engine with the state untouched. */
+  hostile: number
+  /** Commands tried after a fight ended, all refused. */
+  afterEnd: number
+  /** Runs and ended games by encounter variant. */
+  variants: Partial<Record<VariantKind, { runs: number; ended: number }>>
   /** The base seed; chunk i of the runs used seed + i. */
   seed: number
   ms: number
@@ -50,7 +70,15 @@ export interface Tally {
 /** The total the commands reporter prints comes from here: each property test records its tally. */
 declare module 'vitest' {
   interface TaskMeta {
-    randomPlay?: { encounter: string; system: string; target: number; tried: number }
+    randomPlay?: {
+      encounter: string
+      system: string
+      target: number
+      tried: number
+      runs: number
+      ended: number
+      roundTripped: number
+    }
   }
 }
 
@@ -84,21 +112,33 @@ export function runRandomPlay(
     refused: 0,
     answered: 0,
     ended: 0,
+    roundTripped: 0,
+    hostile: 0,
+    afterEnd: 0,
+    variants: {},
     seed: options.seed,
     ms: 0
   }
   const began = performance.now()
-  const property = fc.property(choices, (steps) => {
-    const game = playRandom(initial, ruleset, steps, tuning)
+  const property = fc.property(variantPick, choices, (pick, steps) => {
+    const variant = encounterVariant(initial, pick)
+    const game = playRandom(variant.state, ruleset, steps, tuning)
+    const ended = game.states[game.states.length - 1]!.phase === 'ended'
     t.runs++
     t.tried += game.tried
     t.accepted += game.commands.length - 1
     t.refused += game.refused
     t.answered += game.answered
-    if (game.states[game.states.length - 1]!.phase === 'ended') t.ended++
-    checkReplay(initial, game, ruleset)
+    t.roundTripped += game.saved.length
+    t.hostile += game.hostile
+    t.afterEnd += game.afterEnd
+    if (ended) t.ended++
+    const byKind = (t.variants[variant.kind] ??= { runs: 0, ended: 0 })
+    byKind.runs++
+    if (ended) byKind.ended++
+    checkReplay(variant.state, game, ruleset)
   })
-  const check = (params: fc.Parameters<[Choice[]]>, seed: number) => {
+  const check = (params: fc.Parameters<[number, Choice[]]>, seed: number) => {
     // Find the failure without shrinking, then shrink from it for SHRINK_MS at most: a shrink step plays a
     // whole game, and fast-check's full shrink of a failing game can take many minutes, past the test's
     // timeout, which would lose the report. Both paths replay exactly; the shrunk one is shorter.
@@ -146,6 +186,17 @@ export function assertTarget(id: string, tally: Tally, target: number): void {
   )
 }
 
+/** Throws when fewer than MIN_ENDED_SHARE of the runs reached the end of the fight (issue 18). */
+export function assertEndedShare(id: string, tally: Tally): void {
+  if (tally.runs < MIN_RUNS_FOR_SHARE || tally.ended >= MIN_ENDED_SHARE * tally.runs) return
+  const share = ((100 * tally.ended) / tally.runs).toFixed(1)
+  throw new Error(
+    `${id}: only ${tally.ended} of ${tally.runs} games (${share} %) reached the end of the fight, below ` +
+      `${MIN_ENDED_SHARE * 100} %: the end's path (verdict, objectives, refusals after it, replay and undo ` +
+      `across it) goes untested. See tests/properties/fight-end.ts.`
+  )
+}
+
 /** A base seed: PROPERTY_SEED when set, else a fresh one (printed with every failure and every tally). */
 function baseSeed(): number {
   const raw = process.env.PROPERTY_SEED
@@ -175,10 +226,17 @@ export function randomPlaySuite(system: string): void {
           const rerun = `npx vitest run tests/properties/${system}.test.ts -t "${id}"`
           const tally = runRandomPlay(initial, ruleset, tuning, { target, seed: baseSeed(), path, rerun })
           const owed = path === undefined ? `target ${target}` : 'replaying PROPERTY_PATH, no target'
-          console.log(`random play on ${id}: ${tally.tried} commands (${owed}) ${JSON.stringify(tally)}`)
+          const share = tally.runs > 0 ? ((100 * tally.ended) / tally.runs).toFixed(1) : '0'
+          console.log(
+            `random play on ${id}: ${tally.tried} commands (${owed}), ${tally.ended} of ${tally.runs} games ` +
+              `ended (${share} %), ${tally.roundTripped} accepted commands round-tripped through the save ` +
+              `schema ${JSON.stringify(tally)}`
+          )
           if (path !== undefined) return
-          ctx.task.meta.randomPlay = { encounter: id, system, target, tried: tally.tried }
+          const { tried, runs, ended, roundTripped } = tally
+          ctx.task.meta.randomPlay = { encounter: id, system, target, tried, runs, ended, roundTripped }
           assertTarget(id, tally, target)
+          assertEndedShare(id, tally)
         }
       )
 

@@ -10,6 +10,8 @@ export const enMapPlay: Record<keyof typeof esMapPlay, string> = {
   'violation.noDoor': 'there is no door on that edge ({x}, {y})',
   'violation.doorAlready': 'the door is already that way',
   'violation.lifeUnchanged': 'life already has that value',
+  'violation.lifeOutOfRange': 'life must be a whole number from {min} to {max}',
+  'violation.invalidCommand': 'the command cannot be saved ({field} is not valid)',
   'violation.noWaypointPath': 'there is no way through those waypoints',
   'unit.squares': 'squares',
   'mapPlay.toolbar': 'Map tools',

@@ -8,6 +8,8 @@ export const esMapPlay = {
   'violation.noDoor': 'no hay ninguna puerta en ese borde ({x}, {y})',
   'violation.doorAlready': 'la puerta ya está así',
   'violation.lifeUnchanged': 'la vida ya tiene ese valor',
+  'violation.lifeOutOfRange': 'la vida ha de ser un número entero de {min} a {max}',
+  'violation.invalidCommand': 'la orden no se puede guardar ({field} no es válido)',
   'violation.noWaypointPath': 'no hay camino por esos puntos de paso',
   // The ruler's unit when the rules measure in plain squares (a system's terms may say it their way).
   'unit.squares': 'casillas',

@@ -1,5 +1,6 @@
 import { spendEconomy } from '../../core/economy'
 import type { GameEvent } from '../../core/events'
+import { isFacing } from '../../core/geometry'
 import type { ActionOdds } from '../../core/ruleset'
 import type { DiceRoller } from '../../core/rng'
 import type { Action, Answers, Combatant, EncounterState, Violation } from '../../core/types'
@@ -69,8 +70,7 @@ function ruleViolation(state: EncounterState, action: Action, actor: Combatant):
       return keepsLowDie(state, actor) ? { code: 'alreadyLowDie' } : null
     case 'face': {
       if (!settings.freeFacing) return { code: 'facingNotFree' }
-      const f = action.facing
-      return f !== undefined && Number.isInteger(f) && f >= 0 && f <= 7 ? null : { code: 'invalidFacing' }
+      return isFacing(action.facing) ? null : { code: 'invalidFacing' }
     }
     case 'surrender':
       return null

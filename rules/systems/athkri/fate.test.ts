@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { GameEvent } from '../../core/events'
+import { applyCommand } from '../../flow/engine'
 import { athkri } from '.'
 import { figure, makeEncounter } from './test-fixtures'
 
@@ -39,5 +40,23 @@ describe('athkri fate (§6)', () => {
 
   it('out on its feet (fled) is out, not dead', () => {
     expect(fateAfter([], true, 12)).toBe('out')
+  })
+
+  it('at 0 HP but not yet marked out: out (inconsciente), not standing', () => {
+    expect(fateAfter([], false, 0)).toBe('out')
+  })
+
+  it('the GM’s life edit to 0 drops the figure, and the fight ends when its side has no one left', () => {
+    const state = makeEncounter({
+      figures: [
+        { id: 'pc', at: [1, 1], lifeMax: 30 },
+        { id: 'foe', side: 'b', at: [9, 9], lifeMax: 12 }
+      ]
+    })
+    const result = applyCommand(state, { type: 'life.set', id: 'foe', life: 0 }, athkri)
+    if (!result.ok) throw new Error(result.violation.code)
+    expect(result.events.map((e) => e.type)).toEqual(['damaged', 'combatant.out', 'encounter.ended'])
+    expect(figure(result.state, 'foe')).toMatchObject({ life: 0, out: true })
+    expect(athkri.fate?.(result.state, figure(result.state, 'foe'))).toBe('out')
   })
 })

@@ -98,11 +98,13 @@ export function healthOf(state: EncounterState, c: Combatant): Health {
 /**
  * `Ruleset.fate` for Athkri (athkri.md §6): dead in the `muerto` state (HP at or below −(multiplier ×
  * Físico), kept in the log below the engine's 0, or the accumulated-damage rule A6); else out when out of
- * the fight (unconscious, bleeding or stabilized, fled); else standing.
+ * the fight (unconscious, bleeding or stabilized, fled) or at 0 HP (`inconsciente`) not yet marked out,
+ * which is how the engine asks about the GM's life edit; else standing.
  */
 export function fateOf(state: EncounterState, c: Combatant): Fate {
-  if (healthOf(state, c).state === 'muerto') return 'dead'
-  return c.out ? 'out' : 'standing'
+  const { state: health } = healthOf(state, c)
+  if (health === 'muerto') return 'dead'
+  return c.out || health === 'inconsciente' ? 'out' : 'standing'
 }
 
 /** athkri.md §6: the figure rolls with its die one level down. */

@@ -1,5 +1,6 @@
 import { spendEconomy } from '../../core/economy'
 import type { GameEvent } from '../../core/events'
+import { isFacing } from '../../core/geometry'
 import type { ActionOdds } from '../../core/ruleset'
 import type { DiceRoller } from '../../core/rng'
 import type { Action, Answers, Combatant, DecisionRequest, EncounterState, Violation } from '../../core/types'
@@ -123,8 +124,7 @@ function ruleViolation(
   if (isStealth(action.kind)) return stealthViolation(state, settings, actor, action.kind)
   if (action.kind === 'face') {
     if (!settings.freeFacing) return { code: 'facingNotFree' }
-    const f = action.facing
-    return f !== undefined && Number.isInteger(f) && f >= 0 && f <= 7 ? null : { code: 'invalidFacing' }
+    return isFacing(action.facing) ? null : { code: 'invalidFacing' }
   }
   return { code: 'unknownAction', params: { kind: action.kind } }
 }

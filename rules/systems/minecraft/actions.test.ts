@@ -149,6 +149,8 @@ describe('validate: every violation code', () => {
     ['invalidPath', state, { kind: 'move', actorId: 'a', path: [{ x: 5, y: 6, z: 1 }] }],
     ['occupied', state, { kind: 'move', actorId: 'a', path: [{ x: 6, y: 5, z: 0 }] }],
     ['invalidFacing', state, { kind: 'face', actorId: 'a', facing: 8 }],
+    // G-5: a move may say how it ends facing, and that facing is on the compass like any other.
+    ['invalidFacing', state, { kind: 'move', actorId: 'a', path: [{ x: 4, y: 6, z: 0 }], facing: 8 }],
     [
       'facingNotFree',
       { ...state, settings: { freeFacing: false } },

@@ -1,4 +1,5 @@
 import type { GameEvent } from '../../core/events'
+import { isFacing } from '../../core/geometry'
 import type { ActionOdds } from '../../core/ruleset'
 import type { DiceRoller } from '../../core/rng'
 import type { Action, Answers, Combatant, DecisionRequest, EncounterState, Violation } from '../../core/types'
@@ -42,14 +43,15 @@ function ruleViolation(state: EncounterState, action: Action, actor: Combatant):
   const settings = readSettings(state)
   switch (action.kind) {
     case 'move':
+      // G-5: a free-facing move ends facing where it says, so that facing must be one of the 8.
+      if (action.facing !== undefined && !isFacing(action.facing)) return { code: 'invalidFacing' }
       return moveViolation(state, settings, actor, action.path)
     case 'melee':
     case 'ranged':
       return attackViolation(state, settings, action)
     case 'face': {
       if (!settings.freeFacing) return { code: 'facingNotFree' }
-      const f = action.facing
-      return f !== undefined && Number.isInteger(f) && f >= 0 && f <= 7 ? null : { code: 'invalidFacing' }
+      return isFacing(action.facing) ? null : { code: 'invalidFacing' }
     }
     default:
       return { code: 'unknownAction', params: { kind: action.kind } }

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
+import { cspMetaPlugin } from './scripts/csp-meta-plugin'
 
 const r = (p: string): string => fileURLToPath(new URL(p, import.meta.url))
 
@@ -9,7 +10,8 @@ export default defineConfig({
   root: r('./renderer'),
   base: './',
   define: { __EMBOSCADA_WEB__: 'true' },
-  plugins: [svelte({ configFile: r('./svelte.config.js') })],
+  // The same CSP meta tag as the Electron build, from main/csp.ts.
+  plugins: [svelte({ configFile: r('./svelte.config.js') }), cspMetaPlugin()],
   worker: { format: 'es' },
   // EMBOSCADA_WEB_OUT: a separate build folder for people testing side by side (the e2e runner reads it too).
   build: {

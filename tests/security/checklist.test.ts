@@ -1,16 +1,13 @@
-import { execFileSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { RENDERER_CSP } from '../../main/csp'
+import { ensureElectronBuild, REPO } from './build-output'
 import { CHECKS, itemsCovered, loadProject, type Project } from './checks'
 
 // The Electron security checklist (20 items, reliability.md appendix A) as static checks over the sources and
 // the build output. Each check must pass on our app (bar the known gaps below) and fail on the deliberately
 // insecure fixture: a check that cannot fail proves nothing.
 
-const repo = fileURLToPath(new URL('../..', import.meta.url))
 const fixtureRoot = fileURLToPath(new URL('./fixtures/insecure-app', import.meta.url))
 
 /**
@@ -22,23 +19,12 @@ const KNOWN_GAPS: Record<string, string[]> = {
   // scripts/fuses.ts (npm run package:fuses).
 }
 
-/** Builds out/ when it is missing (npm test builds before the unit tests, so this is for `vitest` alone). */
-function ensureBuild(): void {
-  const needed = ['out/main/index.js', 'out/preload/preload.cjs', 'out/renderer/index.html']
-  if (needed.every((f) => existsSync(join(repo, f)))) return
-  execFileSync(join(repo, 'node_modules/.bin/electron-vite'), ['build'], {
-    cwd: repo,
-    env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' },
-    stdio: 'pipe'
-  })
-}
-
 let ours: Project
 let fixture: Project
 
 beforeAll(() => {
-  ensureBuild()
-  ours = loadProject(repo, 'emboscada', { headerCsp: RENDERER_CSP })
+  ensureElectronBuild()
+  ours = loadProject(REPO, 'emboscada', { headerCsp: RENDERER_CSP })
   fixture = loadProject(fixtureRoot, 'insecure fixture')
 }, 180_000)
 

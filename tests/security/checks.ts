@@ -17,7 +17,8 @@ import {
 } from './ast'
 import { fusesCheck, noFileProtocolCheck } from './checks-packaging'
 import type { Check } from './project'
-import { metaCsp, cspProblems, weakerThan } from './csp-rules'
+import { cspCheck } from './checks-csp'
+import { devServerUrlCheck } from './checks-dev-server'
 import { mustBe, notTrue, prefCheck } from './window-prefs'
 
 // Static checks for the 20 items of the Electron security checklist (reliability.md appendix A numbering),
@@ -59,6 +60,7 @@ export const CHECKS: Check[] = [
       return out
     }
   },
+  devServerUrlCheck,
   {
     id: 'node-integration',
     items: [2],
@@ -142,36 +144,7 @@ export const CHECKS: Check[] = [
             : undefined
       ])
   },
-  {
-    id: 'csp',
-    items: [7],
-    title: 'a strict CSP in index.html (source and build) and as a header; no eval( in the renderer bundle',
-    run(p) {
-      const out: string[] = []
-      for (const file of ['renderer/index.html', 'out/renderer/index.html']) {
-        const html = p.sources.get(file) ?? p.build.get(file)
-        const csp = html === undefined ? undefined : metaCsp(html)
-        if (csp === undefined) {
-          out.push(`${file}: no CSP meta tag`)
-          continue
-        }
-        out.push(...cspProblems(csp).map((m) => `${file}: ${m}`))
-        if (p.headerCsp !== undefined) out.push(...weakerThan(csp, p.headerCsp).map((m) => `${file}: ${m}`))
-      }
-      if (p.headerCsp === undefined) out.push('main sends no CSP header')
-      else out.push(...cspProblems(p.headerCsp).map((m) => `header: ${m}`))
-      const sets = tsFiles(p, isMain).some(([, sf]) =>
-        methodCalls(sf, 'onHeadersReceived').some((c) =>
-          stringTexts(c).some((s) => s.text === 'Content-Security-Policy')
-        )
-      )
-      if (!sets) out.push('main never sets Content-Security-Policy in onHeadersReceived')
-      for (const [file, text] of p.build)
-        if (file.startsWith('out/renderer/') && /(^|[^.\w$])eval\s*\(/.test(text))
-          out.push(`${file}: calls eval(`)
-      return out
-    }
-  },
+  cspCheck,
   {
     id: 'insecure-content',
     items: [8],

@@ -9,8 +9,11 @@ export function directives(csp: string): Map<string, string[]> {
   )
 }
 
-export function metaCsp(html: string): string | undefined {
-  return /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]+)"/i.exec(html)?.[1]
+/** The policy of every CSP meta tag in a page, in order (a page should have exactly one, or none). */
+export function metaTagCsps(html: string): string[] {
+  return [...html.matchAll(/<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]+)"/gi)].map(
+    (m) => m[1]!
+  )
 }
 
 /** Problems with a CSP: anything that lets script or plugins in from outside the app. */
@@ -28,22 +31,3 @@ export function cspProblems(csp: string): string[] {
   if (/\b(http|ws):/.test(csp)) problems.push('mentions http: or ws:')
   return problems
 }
-
-/** Directives where `meta` allows a source `header` does not (the meta tag should be no weaker). */
-export function weakerThan(meta: string, header: string): string[] {
-  const m = directives(meta)
-  const h = directives(header)
-  const fallback = (d: Map<string, string[]>, name: string): string[] | undefined =>
-    d.get(name) ?? (name.endsWith('-src') ? d.get('default-src') : undefined)
-  const out: string[] = []
-  for (const [name, sources] of m) {
-    const allowed = fallback(h, name)
-    if (allowed === undefined) continue
-    const extra = sources.filter((s) => !allowed.includes(s))
-    if (extra.length > 0) out.push(`meta ${name} allows ${extra.join(' ')} beyond the header`)
-  }
-  return out
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// The checks

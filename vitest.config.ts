@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
-import { defineConfig } from 'vitest/config'
+import { defineConfig, type Plugin } from 'vitest/config'
 
 const shared = { environment: 'node' as const, testTimeout: 20000 }
 const exclude = ['tests/e2e/**', 'node_modules/**']
@@ -9,6 +9,33 @@ const exclude = ['tests/e2e/**', 'node_modules/**']
 const properties = ['tests/properties/**/*.test.ts']
 /** Svelte components mounted in jsdom: editors and panels tested as a person uses them, without Chromium. */
 const components = ['renderer/**/*.component.test.ts']
+
+/**
+ * electron-vite turns `import make from './x?nodeWorker'` into a factory of worker threads running x's own
+ * chunk; under vitest the same import gives a factory running x.ts as a real worker thread under tsx
+ * (bench/node-tools.ts). Unref'd: a test that boots main and never quits it must not keep vitest running.
+ */
+function nodeWorkerImports(): Plugin {
+  const suffix = '?nodeWorker'
+  const tools = fileURLToPath(new URL('./bench/node-tools.ts', import.meta.url))
+  return {
+    name: 'emboscada:node-worker-imports',
+    load(id) {
+      if (!id.endsWith(suffix)) return null
+      const entry = id.slice(0, -suffix.length)
+      const file = entry.endsWith('.ts') ? entry : `${entry}.ts`
+      return [
+        `import { pathToFileURL } from 'node:url'`,
+        `import { typeScriptWorker } from ${JSON.stringify(tools)}`,
+        `export default (options = {}) => {`,
+        `  const worker = typeScriptWorker(pathToFileURL(${JSON.stringify(file)}), options.workerData)`,
+        `  worker.unref()`,
+        `  return worker`,
+        `}`
+      ].join('\n')
+    }
+  }
+}
 
 export default defineConfig({
   test: {
@@ -19,6 +46,7 @@ export default defineConfig({
     // after the rest, at least two at a time. No `extends`: it would concatenate the include lists.
     projects: [
       {
+        plugins: [nodeWorkerImports()],
         test: {
           ...shared,
           name: 'unit',

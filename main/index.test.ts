@@ -1,10 +1,12 @@
 import * as fsp from 'node:fs/promises'
 import { EventEmitter } from 'node:events'
-import { tmpdir } from 'node:os'
+import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { Worker } from 'node:worker_threads'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { RENDERER_CSP } from './csp'
+import { DEV_SERVER_URL_CONSTANT } from './dev-server'
 import { CHANNELS } from './ipc/channels'
 
 // main/index.ts runs on import, so each test builds a fresh fake electron and imports it again.
@@ -28,7 +30,25 @@ vi.mock('electron', () =>
   )
 )
 
-function makeElectron(options: { packaged: boolean; lock?: boolean; userData: string }) {
+// The built app gets its store worker from electron-vite's `?nodeWorker` import; here the same worker file
+// runs as a real worker thread under tsx, and each test's workers are ended after it.
+const storeWorkers = vi.hoisted(() => [] as Worker[])
+vi.mock('./store/spawn-store-worker', async () => {
+  const { typeScriptWorker } = await import('../bench/node-tools')
+  return {
+    spawnStoreWorker: (workerData: unknown) => {
+      const worker = typeScriptWorker(new URL('./store/store-worker.ts', import.meta.url), workerData)
+      storeWorkers.push(worker)
+      worker.on('error', (e) => console.error('WORKERERR', e))
+      return worker
+    }
+  }
+})
+
+/** Start-up compiles the store worker under tsx on a fresh thread: seconds on a loaded machine, not ms. */
+const STARTUP = { timeout: 20_000, interval: 20 }
+
+function makeElectron(options: { packaged: boolean; lock?: boolean; userData: string; locale?: string }) {
   // What happened in which order: the scheme must be privileged before ready, and served before the window.
   const order: string[] = []
   const app = Object.assign(new EventEmitter(), {
@@ -46,7 +66,8 @@ function makeElectron(options: { packaged: boolean; lock?: boolean; userData: st
       if (name !== 'userData') throw new Error(`unexpected getPath(${name})`)
       return options.userData
     }),
-    getAppPath: () => repo
+    getAppPath: () => repo,
+    getLocale: vi.fn(() => options.locale ?? 'en-US')
   })
   const windows: FakeWindow[] = []
   class FakeWindow extends EventEmitter {
@@ -107,8 +128,10 @@ beforeEach(async () => {
   vi.resetModules()
 })
 afterEach(async () => {
+  vi.unstubAllGlobals()
   process.env.ELECTRON_RENDERER_URL = savedUrl
   if (savedUrl === undefined) delete process.env.ELECTRON_RENDERER_URL
+  await Promise.all(storeWorkers.splice(0).map((w) => w.terminate()))
   await fsp.rm(userData, { recursive: true, force: true })
 })
 
@@ -122,7 +145,7 @@ describe('main process start-up', () => {
   it('in a packaged app ignores ELECTRON_RENDERER_URL and loads app://emboscada/ with the strict CSP', async () => {
     process.env.ELECTRON_RENDERER_URL = 'https://evil.example/'
     const { app, windows, handlers, csp, order } = await boot({ packaged: true })
-    await vi.waitFor(() => expect(windows).toHaveLength(1))
+    await vi.waitFor(() => expect(windows).toHaveLength(1), STARTUP)
     const [window] = windows
     expect(app.enableSandbox).toHaveBeenCalled()
     expect(window!.loadURL).toHaveBeenCalledExactlyOnceWith('app://emboscada/index.html')
@@ -142,10 +165,24 @@ describe('main process start-up', () => {
     expect(ours).toMatchObject({ ok: true })
   })
 
+  it('in a production build that is not packaged (npm start) also ignores ELECTRON_RENDERER_URL', async () => {
+    // electron-vite preview: a production build, launched from the checkout, so app.isPackaged is false.
+    process.env.ELECTRON_RENDERER_URL = 'https://evil.example/'
+    const { windows, handlers, csp, order } = await boot({ packaged: false })
+    await vi.waitFor(() => expect(windows).toHaveLength(1), STARTUP)
+    expect(windows[0]!.loadURL).toHaveBeenCalledExactlyOnceWith('app://emboscada/index.html')
+    expect(order).toEqual(['registerSchemesAsPrivileged', 'whenReady', 'handle:app', 'window'])
+    expect(csp()).toBe(RENDERER_CSP)
+    const result = await handlers.get('campaign.list')!({
+      senderFrame: { url: 'https://evil.example/', parent: null }
+    })
+    expect(result).toMatchObject({ ok: false, error: { code: 'forbidden' } })
+  })
+
   it('in a packaged app serves app:// from the renderer folder beside main, with the CSP, and nothing else', async () => {
     const { protocol, schemes, windows } = await boot({ packaged: true })
     // Start-up runs to the end, or it would go on into the next test's fake.
-    await vi.waitFor(() => expect(windows).toHaveLength(1))
+    await vi.waitFor(() => expect(windows).toHaveLength(1), STARTUP)
     expect(protocol.registerSchemesAsPrivileged).toHaveBeenCalledExactlyOnceWith([
       { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }
     ])
@@ -160,9 +197,10 @@ describe('main process start-up', () => {
   })
 
   it('in development loads the dev server, allows its websocket and seeds the bundled samples', async () => {
-    process.env.ELECTRON_RENDERER_URL = 'http://localhost:5173/'
+    // What the `electron-vite dev` bundle sees: the constant defined as a read of electron-vite's variable.
+    vi.stubGlobal(DEV_SERVER_URL_CONSTANT, 'http://localhost:5173/')
     const { windows, handlers, csp, protocol } = await boot({ packaged: false })
-    await vi.waitFor(() => expect(windows).toHaveLength(1))
+    await vi.waitFor(() => expect(windows).toHaveLength(1), STARTUP)
     expect(windows[0]!.loadURL).toHaveBeenCalledWith('http://localhost:5173/')
     // Development is unchanged: no app:// scheme at all.
     expect(protocol.registerSchemesAsPrivileged).not.toHaveBeenCalled()
@@ -188,11 +226,11 @@ describe('main process start-up', () => {
 
   it('holds the quit until queued saves have landed', async () => {
     const { app, windows } = await boot({ packaged: true })
-    await vi.waitFor(() => expect(windows).toHaveLength(1))
+    await vi.waitFor(() => expect(windows).toHaveLength(1), STARTUP)
     const event = { preventDefault: vi.fn() }
     app.emit('before-quit', event)
     expect(event.preventDefault).toHaveBeenCalled()
-    await vi.waitFor(() => expect(app.quit).toHaveBeenCalledTimes(1))
+    await vi.waitFor(() => expect(app.quit).toHaveBeenCalledTimes(1), STARTUP)
     const again = { preventDefault: vi.fn() }
     app.emit('before-quit', again)
     expect(again.preventDefault).not.toHaveBeenCalled()
@@ -205,11 +243,29 @@ describe('main process start-up', () => {
     })
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     await import('./index')
-    await vi.waitFor(() => expect(world.app.exit).toHaveBeenCalledWith(1))
+    await vi.waitFor(() => expect(world.app.exit).toHaveBeenCalledWith(1), STARTUP)
     expect(world.electron.dialog.showErrorBox).toHaveBeenCalledWith(
       'Emboscada could not start',
       'no user data folder'
     )
+    error.mockRestore()
+  })
+
+  it('says in the system language that another copy has the campaigns folder, and exits', async () => {
+    // Another live process on this host holds the folder's lock (a second profile, a tool): not a crash.
+    const dir = join(userData, 'campaigns')
+    const holder = { pid: process.ppid, host: hostname(), token: 'other', since: new Date().toISOString() }
+    await fsp.writeFile(`${dir}.lock`, JSON.stringify(holder))
+    const world = makeElectron({ packaged: true, userData, locale: 'es-ES' })
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    await import('./index')
+    await vi.waitFor(() => expect(world.app.exit).toHaveBeenCalledWith(1), STARTUP)
+    expect(world.electron.dialog.showErrorBox).toHaveBeenCalledWith(
+      'Emboscada ya está abierta',
+      expect.stringContaining(`proceso ${process.ppid} en ${hostname()}`)
+    )
+    expect(world.windows).toHaveLength(0)
+    await expect(fsp.readdir(userData)).resolves.toEqual(['campaigns.lock'])
     error.mockRestore()
   })
 })

@@ -3,23 +3,25 @@ import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron
 import { registerAppScheme, serveAppScheme } from './app-protocol'
 import { APP_ENTRY_URL, createAppUrlPolicy } from './app-url'
 import { cspFor } from './csp'
+import { rendererDevServerUrl } from './dev-server'
 import { registerIpcHandlers } from './ipc/handlers'
 import { installAppMenu } from './menu'
-import type { ManagedCampaignStore } from './store/campaign-store'
-import { openCampaignStore } from './store/lowdb-campaign-store'
+import { StoreError } from './store/campaign-store'
+import { spawnStoreWorker } from './store/spawn-store-worker'
+import { WorkerCampaignStore } from './store/worker-store'
+import { startupText } from './startup-text'
 import { applySessionPolicy, createMainWindow, hardenWebContents } from './window'
 
 // Wiring only: every piece is a function of its inputs and tested on its own with a fake electron.
 
-// electron-vite sets the dev server URL; a packaged app ignores it, or an environment variable could point the
-// window (and our IPC trust) at any site.
-const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL
+// Set under `electron-vite dev` only (dev-server.ts); a build, packaged or not, always loads app://.
+const devServerUrl = rendererDevServerUrl()
 const policy = createAppUrlPolicy(devServerUrl ?? APP_ENTRY_URL)
 // out/renderer beside out/main; the only folder app:// serves.
 const rendererRoot = join(import.meta.dirname, '../renderer')
 const preloadPath = join(import.meta.dirname, '../preload/preload.cjs')
 
-let store: ManagedCampaignStore | undefined
+let store: WorkerCampaignStore | undefined
 let mainWindow: BrowserWindow | undefined
 let flushed = false
 
@@ -31,7 +33,9 @@ async function start(): Promise<void> {
   const samplesDir = app.isPackaged
     ? join(process.resourcesPath, 'campaigns')
     : join(app.getAppPath(), 'resources', 'campaigns')
-  store = await openCampaignStore({ dir: join(app.getPath('userData'), 'campaigns'), samplesDir })
+  // The store runs on its own thread: main's event loop never parses or validates a campaign.
+  const dir = join(app.getPath('userData'), 'campaigns')
+  store = await WorkerCampaignStore.open({ dir, samplesDir }, spawnStoreWorker)
   // Handlers before the window: the renderer's first call must find them.
   registerIpcHandlers({ ipcMain, store, policy })
   installAppMenu({ appName: app.name, platform: process.platform, isDev: devServerUrl !== undefined })
@@ -61,11 +65,11 @@ if (!app.requestSingleInstanceLock()) {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit()
   })
-  // Autosave runs after every action; let queued saves land before the process goes.
+  // Autosave runs after every action; let queued saves land (and the folder lock go) before the process goes.
   app.on('before-quit', (event) => {
     if (flushed || store === undefined) return
     event.preventDefault()
-    void store.whenIdle().finally(() => {
+    void store.close().finally(() => {
       flushed = true
       app.quit()
     })
@@ -75,7 +79,15 @@ if (!app.requestSingleInstanceLock()) {
     .then(start)
     .catch((error: unknown) => {
       console.error('[main] start-up failed', error)
-      dialog.showErrorBox('Emboscada could not start', error instanceof Error ? error.message : String(error))
+      const locale = app.getLocale()
+      // Another Emboscada on the same campaigns folder: say so plainly, it is not a crash.
+      if (error instanceof StoreError && error.code === 'locked') {
+        const { pid = '?', host = '?' } = error.params ?? {}
+        dialog.showErrorBox(startupText(locale, 'lockedTitle'), startupText(locale, 'locked', { pid, host }))
+      } else {
+        const message = error instanceof Error ? error.message : String(error)
+        dialog.showErrorBox(startupText(locale, 'failedTitle'), message)
+      }
       app.exit(1)
     })
 }

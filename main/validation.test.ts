@@ -44,19 +44,38 @@ describe('checkJsonLimits', () => {
     expect(checkJsonLimits(Object.create(null) as object, small)).toBeNull()
   })
 
-  it('refuses constructor and prototype keys and over-long keys, naming the problem and where', () => {
-    expect(checkJsonLimits({ a: { constructor: { prototype: {} } } }, small)).toMatchObject({
-      kind: 'shape',
-      problem: 'forbiddenKey',
-      params: { key: 'constructor', path: '$.a' }
-    })
-    expect(checkJsonLimits({ prototype: 1 }, small)?.problem).toBe('forbiddenKey')
+  it('takes constructor and prototype keys as data (an encounter named "Constructor"), refuses over-long keys', () => {
+    expect(checkJsonLimits({ a: { constructor: { prototype: {} } } }, IPC_LIMITS)).toBeNull()
+    const modes: unknown = JSON.parse('{"encounters":{"constructor":{"mode":"gm"}}}')
+    expect(checkJsonLimits(modes, IPC_LIMITS)).toBeNull()
     expect(checkJsonLimits({ ['k'.repeat(11)]: 1 }, small)).toMatchObject({
       problem: 'stringTooLong',
       params: { limit: 10, found: 11, path: '$' }
     })
-    // A field merely named like one is fine: only own keys are checked.
     expect(checkJsonLimits({ name: 'constructor' }, IPC_LIMITS)).toBeNull()
+  })
+
+  it('stops at the first limit: children past it are never read', () => {
+    // Element getters count what the walk touches; a walk that gathers every child first reads them all.
+    let reads = 0
+    const values = Array.from({ length: 10_000 }, () => 0)
+    for (let i = 0; i < values.length; i++)
+      Object.defineProperty(values, i, {
+        get: () => {
+          reads++
+          return 'abcdefgh'
+        }
+      })
+    expect(checkJsonLimits({ values }, small)?.kind).toBe('size')
+    // 1,000 bytes at 10 a string: the walk stops within a few more than 100 reads.
+    expect(reads).toBeLessThan(110)
+    reads = 0
+    Object.defineProperty(values, 3, { get: () => NaN })
+    expect(checkJsonLimits(values, IPC_LIMITS)).toMatchObject({
+      problem: 'notFinite',
+      params: { path: '$[3]' }
+    })
+    expect(reads).toBe(3)
   })
 
   it('gives every violation a problem and params, with long paths clipped', () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createAppUrlPolicy } from '../app-url'
 import { openCampaignStore } from '../store/lowdb-campaign-store'
+import { textStoreOver } from '../store/text-store'
 import { makeCampaign } from '../test-fixtures'
 import { contract, type Channel } from './contract'
 import { registerIpcHandlers } from './handlers'
@@ -32,7 +33,7 @@ beforeEach(async () => {
       handle: vi.fn((channel: string, h: Handler) => void handlers.set(channel, h)),
       removeHandler: vi.fn()
     },
-    store,
+    store: textStoreOver(store),
     policy: createAppUrlPolicy(APP),
     log: () => undefined
   })

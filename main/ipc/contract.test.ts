@@ -1,6 +1,12 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import type { Campaign, CampaignSummary } from '../../rules/core/schemas'
-import type { BackupEntry, QuarantineEntry, StoreErrorCode } from '../store/campaign-store'
+import type {
+  BackupEntry,
+  CampaignListEntry,
+  QuarantineEntry,
+  SaveReport,
+  StoreErrorCode
+} from '../store/campaign-store'
 import { makeCampaign } from '../test-fixtures'
 import {
   API_GLOBAL,
@@ -21,12 +27,15 @@ describe('the IPC contract', () => {
 
   it('answers with a discriminated result, never a bare value or a thrown string', () => {
     const response = contract['campaign.load'].response
-    expect(response.safeParse({ ok: true, value: makeCampaign() }).success).toBe(true)
+    expect(response.safeParse({ ok: true, value: JSON.stringify(makeCampaign()) }).success).toBe(true)
     expect(response.safeParse({ ok: false, error: { code: 'notFound', message: 'no' } }).success).toBe(true)
     expect(response.safeParse(makeCampaign()).success).toBe(false)
     expect(response.safeParse('Error: boom').success).toBe(false)
     expect(response.safeParse({ ok: false, error: { code: 'EACCES', message: 'no' } }).success).toBe(false)
     expect(response.safeParse({ ok: true, value: { ...makeCampaign(), id: '../x' } }).success).toBe(false)
+    expect(
+      contract['campaign.save'].response.safeParse({ ok: true, value: { backup: 'lost' } }).success
+    ).toBe(false)
   })
 
   it('allows every store error code on the wire', () => {
@@ -37,7 +46,10 @@ describe('the IPC contract', () => {
       tooLarge: true,
       tooNew: true,
       badId: true,
-      io: true
+      io: true,
+      stale: true,
+      unknownRules: true,
+      locked: true
     }
     for (const code of Object.keys(storeCodes)) expect(ipcErrorCodeSchema.options).toContain(code)
   })
@@ -90,12 +102,13 @@ describe('the IPC contract', () => {
   it('gives the renderer one typed async function per channel', () => {
     expectTypeOf<EmboscadaGlobal['emboscada']>().toEqualTypeOf<EmboscadaApi>()
     expectTypeOf<EmboscadaApi['campaign']['list']>().toEqualTypeOf<
-      () => Promise<IpcResult<CampaignSummary[]>>
+      () => Promise<IpcResult<CampaignListEntry[]>>
     >()
     expectTypeOf<EmboscadaApi['campaign']['load']>().parameters.toEqualTypeOf<[{ id: string }]>()
-    expectTypeOf<EmboscadaApi['campaign']['load']>().returns.resolves.toEqualTypeOf<IpcResult<Campaign>>()
-    expectTypeOf<EmboscadaApi['campaign']['save']>().parameters.toEqualTypeOf<[Campaign]>()
-    expectTypeOf<EmboscadaApi['campaign']['save']>().returns.resolves.toEqualTypeOf<IpcResult<null>>()
+    // Whole campaigns cross as JSON text (main/store/text-store.ts).
+    expectTypeOf<EmboscadaApi['campaign']['load']>().returns.resolves.toEqualTypeOf<IpcResult<string>>()
+    expectTypeOf<EmboscadaApi['campaign']['save']>().parameters.toEqualTypeOf<[{ json: string }]>()
+    expectTypeOf<EmboscadaApi['campaign']['save']>().returns.resolves.toEqualTypeOf<IpcResult<SaveReport>>()
     expectTypeOf<EmboscadaApi['campaign']['import']>().parameters.toEqualTypeOf<[{ json: string }]>()
     expectTypeOf<EmboscadaApi['campaign']['quarantined']>().returns.resolves.toEqualTypeOf<
       IpcResult<QuarantineEntry[]>
@@ -107,7 +120,7 @@ describe('the IPC contract', () => {
     expectTypeOf<EmboscadaApi['campaign']['restore']>().parameters.toEqualTypeOf<
       [{ id: string; file: string }]
     >()
-    expectTypeOf<EmboscadaApi['campaign']['restore']>().returns.resolves.toEqualTypeOf<IpcResult<Campaign>>()
+    expectTypeOf<EmboscadaApi['campaign']['restore']>().returns.resolves.toEqualTypeOf<IpcResult<string>>()
     expectTypeOf<keyof EmboscadaApi['campaign']>().toEqualTypeOf<
       | 'list'
       | 'load'

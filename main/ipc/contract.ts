@@ -4,7 +4,9 @@ import { BACKUP_FILE_PATTERN } from '../store/backup-names'
 import {
   CAMPAIGN_NAME_MAX,
   type BackupEntry,
+  type CampaignListEntry,
   type QuarantineEntry,
+  type SaveReport,
   type StoreErrorCode
 } from '../store/campaign-store'
 import { STORE_PROBLEMS } from '../store/store-problem'
@@ -23,8 +25,11 @@ export const ipcErrorCodeSchema = z.enum([
   'invalid',
   'tooLarge',
   'tooNew',
+  'unknownRules',
+  'locked',
   'badId',
   'io',
+  'stale',
   /** The payload failed its schema or limits; nothing was touched. */
   'badRequest',
   /** The call did not come from our own top-level renderer frame. */
@@ -81,6 +86,36 @@ export const campaignSummarySchema = z.strictObject({
   encounterCount: z.number().int().min(0)
 }) satisfies z.ZodType<CampaignSummary>
 
+/** A campaign file this version cannot open (a newer version's, unknown rules), listed read-only. */
+export const unavailableCampaignSchema = z.strictObject({
+  id: campaignIdSchema,
+  name: campaignSchema.shape.name,
+  system: z.string().max(60),
+  encounterCount: z.number().int().min(0),
+  unavailable: z.discriminatedUnion('reason', [
+    z.strictObject({ reason: z.literal('tooNew'), version: z.number().int(), supported: z.number().int() }),
+    z.strictObject({ reason: z.literal('unknownRules') })
+  ])
+})
+
+/** One entry of the campaign list. */
+export const campaignListEntrySchema = z.union([
+  campaignSummarySchema,
+  unavailableCampaignSchema
+]) satisfies z.ZodType<CampaignListEntry>
+
+/**
+ * A whole campaign on the wire: its compact JSON text. Main passes it between the page and the store's worker
+ * thread without parsing it (text-store.ts says why); the worker validates it fully before anything is written.
+ */
+export const campaignTextSchema = z.string().max(CAMPAIGN_LIMITS.maxCampaignChars)
+
+/** What a save says besides "done": whether the version it replaced was kept as a backup. */
+export const saveReportSchema = z.strictObject({
+  backup: z.enum(['kept', 'none', 'failed']),
+  error: z.string().max(300).optional()
+}) satisfies z.ZodType<SaveReport>
+
 /** One quarantined file, as reported to the UI. */
 export const quarantineEntrySchema = z.strictObject({
   id: campaignIdSchema,
@@ -120,19 +155,22 @@ export const campaignNameSchema = z
 /** Largest campaign file text accepted by `campaign.import` (the whole IPC payload is capped at 8 MB). */
 export const IMPORT_MAX_CHARS = CAMPAIGN_LIMITS.maxImportChars
 
+/** Largest campaign text `campaign.save` takes: what a store writes, so every save can be exported and imported. */
+export const SAVE_MAX_CHARS = CAMPAIGN_LIMITS.maxCampaignChars
+
 /** Channel → request and response schemas. Channels without a request take no argument. */
 export const contract = {
   'campaign.list': {
     request: z.undefined(),
-    response: resultSchema(z.array(campaignSummarySchema))
+    response: resultSchema(z.array(campaignListEntrySchema))
   },
   'campaign.load': {
     request: z.strictObject({ id: campaignIdSchema }),
-    response: resultSchema(campaignSchema)
+    response: resultSchema(campaignTextSchema)
   },
   'campaign.save': {
-    request: campaignSchema,
-    response: resultSchema(z.null())
+    request: z.strictObject({ json: campaignTextSchema }),
+    response: resultSchema(saveReportSchema)
   },
   'campaign.import': {
     // An empty text is the store's to refuse (problem `empty`), not a malformed request.
@@ -152,7 +190,7 @@ export const contract = {
     request: z
       .strictObject({ id: campaignIdSchema, file: backupFileSchema })
       .refine(({ id, file }) => file.startsWith(`${id}.`), { message: 'not a backup of this campaign' }),
-    response: resultSchema(campaignSchema)
+    response: resultSchema(campaignTextSchema)
   },
   'campaign.create': {
     request: z.strictObject({ name: campaignNameSchema, system: campaignSchema.shape.system }),

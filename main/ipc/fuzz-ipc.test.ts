@@ -5,6 +5,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createAppUrlPolicy } from '../app-url'
 import { openCampaignStore } from '../store/lowdb-campaign-store'
+import { textStoreOver } from '../store/text-store'
 import { makeCampaign } from '../test-fixtures'
 import { checkJsonLimits, IPC_LIMITS, type JsonLimits } from '../validation'
 import { CHANNELS, contract, IMPORT_MAX_CHARS, type Channel } from './contract'
@@ -38,7 +39,7 @@ beforeAll(async () => {
   const store = await openCampaignStore({ dir, log: () => undefined })
   registerIpcHandlers({
     ipcMain: { handle, removeHandler: (channel: string) => void handlers.delete(channel) },
-    store,
+    store: textStoreOver(store),
     policy,
     log: (m) => logged.push(m)
   })

@@ -1,12 +1,14 @@
 import type { IpcMain, IpcMainInvokeEvent } from 'electron'
 import type { AppUrlPolicy } from '../app-url'
-import { CAMPAIGN_NAME_MAX, StoreError, type ManagedCampaignStore } from '../store/campaign-store'
+import { CAMPAIGN_NAME_MAX, StoreError } from '../store/campaign-store'
+import type { CampaignTextStore } from '../store/text-store'
 import type { ProblemDetail, ProblemParams } from '../store/store-problem'
 import { checkJsonLimits, formatIssues, IPC_LIMITS, schemaParams, type JsonLimits } from '../validation'
 import {
   CHANNELS,
   contract,
   IMPORT_MAX_CHARS,
+  SAVE_MAX_CHARS,
   type Channel,
   type IpcError,
   type IpcErrorCode,
@@ -21,7 +23,7 @@ import {
 /** What the handlers need; electron's ipcMain is passed in so tests can hand over a fake. */
 export interface IpcDeps {
   ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>
-  store: ManagedCampaignStore
+  store: CampaignTextStore
   policy: AppUrlPolicy
   log?: (message: string, error?: unknown) => void
 }
@@ -48,15 +50,12 @@ export function registerIpcHandlers(deps: IpcDeps): () => void {
   const log = deps.log ?? ((message: string, error?: unknown) => console.error(`[ipc] ${message}`, error))
   const implementations: Implementations = {
     'campaign.list': () => store.list(),
-    'campaign.load': ({ id }) => store.load(id),
-    'campaign.save': async (campaign) => {
-      await store.save(campaign)
-      return null
-    },
+    'campaign.load': ({ id }) => store.loadText(id),
+    'campaign.save': ({ json }) => store.saveText(json),
     'campaign.import': ({ json }) => store.importJson(json),
     'campaign.quarantined': () => store.quarantined(),
     'campaign.backups': ({ id }) => store.backups(id),
-    'campaign.restore': ({ id, file }) => store.restoreBackup(id, file),
+    'campaign.restore': ({ id, file }) => store.restoreBackupText(id, file),
     'campaign.create': (request) => store.create(request),
     'campaign.rename': ({ id, name }) => store.rename(id, name),
     'campaign.duplicate': ({ id, name }) => store.duplicate(id, name),
@@ -76,13 +75,19 @@ export function registerIpcHandlers(deps: IpcDeps): () => void {
   }
 }
 
+/** Channels whose payload is one whole campaign as text, and the longest text each takes. */
+const TEXT_CHANNELS: Partial<Record<Channel, number>> = {
+  'campaign.import': IMPORT_MAX_CHARS,
+  'campaign.save': SAVE_MAX_CHARS
+}
+
 /**
- * Per-channel payload caps: an import carries a whole file as one string, so only the byte cap bounds it. A
- * finite string cap here would fire first on an oversized file and answer `badRequest` (shown as an i/o error)
- * instead of `tooLarge`.
+ * Per-channel payload caps: an import or a save carries a whole campaign as one string, so only the byte cap
+ * bounds it. A finite string cap here would fire first on an oversized text and answer `badRequest` (shown as
+ * an i/o error) instead of `tooLarge`.
  */
 function limitsFor(channel: Channel): JsonLimits {
-  return channel === 'campaign.import' ? { ...IPC_LIMITS, maxStringLength: Infinity } : IPC_LIMITS
+  return TEXT_CHANNELS[channel] !== undefined ? { ...IPC_LIMITS, maxStringLength: Infinity } : IPC_LIMITS
 }
 
 async function answer<C extends Channel>(
@@ -104,11 +109,12 @@ async function answer<C extends Channel>(
     }
     const payload = args[0]
     // Before the schema, whose max would call a text just over the cap a bad request rather than too large.
-    const importChars = channel === 'campaign.import' ? importLength(payload) : 0
-    if (importChars > IMPORT_MAX_CHARS) {
-      return fail('tooLarge', `${channel}: the text is ${importChars} characters (cap ${IMPORT_MAX_CHARS})`, {
-        problem: 'fileTooLarge',
-        params: { limit: IMPORT_MAX_CHARS, found: importChars }
+    const textCap = TEXT_CHANNELS[channel]
+    const chars = textCap === undefined ? 0 : textLength(payload)
+    if (textCap !== undefined && chars > textCap) {
+      return fail('tooLarge', `${channel}: the text is ${chars} characters (cap ${textCap})`, {
+        problem: channel === 'campaign.save' ? 'campaignTooLarge' : 'fileTooLarge',
+        params: { limit: textCap, found: chars }
       })
     }
     const violation = checkJsonLimits(payload, limitsFor(channel))
@@ -138,8 +144,8 @@ async function answer<C extends Channel>(
   }
 }
 
-/** The length of an import's text, read without trusting the payload's shape (0 when there is none). */
-function importLength(payload: unknown): number {
+/** The length of an import's or a save's text, read without trusting the payload's shape (0 when none). */
+function textLength(payload: unknown): number {
   if (typeof payload !== 'object' || payload === null || !Object.hasOwn(payload, 'json')) return 0
   const json: unknown = (payload as { json: unknown }).json
   return typeof json === 'string' ? json.length : 0

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { constants } from 'node:fs'
 import * as fsp from 'node:fs/promises'
 import { join } from 'node:path'
-import { backupFileName, parseBackupName, type BackupOrigin } from './backup-names'
+import { backupFileName, fileStamp, parseBackupName, type BackupOrigin } from './backup-names'
 import { DEFAULT_RETENTION, planRetention, type RetentionLimits, type RetentionPlan } from './backup-policy'
 import { ignoreCode, sweepTempFiles, type DurableFs } from './durable-json-file'
 
@@ -43,9 +43,17 @@ export class BackupFolder {
   }
 
   /** Copies campaign `id`'s file at `path` to a new timestamped backup: temp copy → fsync → rename. */
-  async take(path: string, id: string): Promise<string> {
+  take(path: string, id: string): Promise<string> {
+    return this.copyAs(path, backupFileName(id, this.now(), randomBytes(3).toString('hex')))
+  }
+
+  /** The same durable copy, under the name that marks the version a migration from `from` replaced. */
+  takeBeforeMigration(path: string, id: string, from: number): Promise<string> {
+    return this.copyAs(path, `${id}.json.v${from}-${fileStamp(this.now())}.bak`)
+  }
+
+  private async copyAs(path: string, name: string): Promise<string> {
     await this.fs.mkdir(this.dir, { recursive: true })
-    const name = backupFileName(id, this.now(), randomBytes(3).toString('hex'))
     // Same temp naming as DurableJsonFile, so the start-up sweep clears a copy a crash cut short.
     const temp = join(this.dir, `.${name}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
     try {

@@ -10,7 +10,11 @@ import type { MigrationChain } from './migrations'
 /** What decoding a backup found; cached, because a backup file never changes under its name. */
 type Health = { readable: true; name: string; encounterCount: number } | { readable: false }
 
-type Failure = { ok: false; code: 'corrupt' | 'invalid' | 'tooLarge' | 'tooNew'; message: string }
+type Failure = {
+  ok: false
+  code: 'corrupt' | 'invalid' | 'tooLarge' | 'tooNew' | 'unknownRules'
+  message: string
+}
 type Opened = { ok: true; campaign: Campaign } | Failure
 
 /** A backup chosen for a restore, decoded. */
@@ -60,10 +64,18 @@ export class CampaignBackups {
     return removed
   }
 
-  /** The newest backup that decodes, for the automatic restore after a quarantine; null if none does. */
+  /**
+   * The newest backup that decodes, for the automatic repair of a damaged file; null if none does. A backup
+   * that cannot be *read* (an i/o error) throws instead: "no good backup" would have the damaged file moved
+   * aside, when a good backup may well be there once the disk answers.
+   */
   async newestGood(id: string): Promise<ChosenBackup | null> {
     for (const file of await this.folder.list(id)) {
-      const opened = await this.open(file).catch(() => null)
+      const opened = await this.open(file).catch((error: unknown) => {
+        // Pruned or removed since the listing: simply not a candidate.
+        if (error instanceof StoreError && error.code === 'notFound') return null
+        throw error
+      })
       if (opened?.ok === true) return { file, campaign: opened.campaign }
     }
     return null
@@ -105,7 +117,8 @@ export class CampaignBackups {
     try {
       raw = await new DurableJsonFile(this.folder.pathOf(file.file), {
         fs: this.fs,
-        maxBytes: FILE_LIMITS.maxBytes
+        maxBytes: FILE_LIMITS.maxBytes,
+        textLimits: FILE_LIMITS
       }).read()
     } catch (error) {
       if (error instanceof FileRejectedError) return { ok: false, code: error.reason, message: error.message }

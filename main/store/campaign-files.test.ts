@@ -41,17 +41,17 @@ describe('CampaignFiles', () => {
     const store = files()
     await store.write(makeCampaign('demo', 'First'))
     expect(await store.exists('demo')).toBe(true)
-    expect((await store.summaryOf('demo'))?.name).toBe('First')
+    expect((await store.entryOf('demo'))?.name).toBe('First')
     // another writer: a different size, so the cached summary must not be served
     const changed = { ...makeCampaign('demo', 'Second, longer name'), schemaVersion: 1 }
     await fsp.writeFile(store.pathOf('demo'), JSON.stringify(changed))
-    expect((await store.summaryOf('demo'))?.name).toBe('Second, longer name')
+    expect((await store.entryOf('demo'))?.name).toBe('Second, longer name')
   })
 
   it('has no summary for a missing file and refuses to read it', async () => {
     const store = files()
     expect(await store.exists('ghost')).toBe(false)
-    expect(await store.summaryOf('ghost')).toBeNull()
+    expect(await store.entryOf('ghost')).toBeNull()
     await expect(store.read('ghost', true)).rejects.toMatchObject({ code: 'notFound' })
   })
 

@@ -13,12 +13,18 @@ export type StoreErrorCode =
   | 'invalid'
   /** The file is over the size cap; it was moved to quarantine. */
   | 'tooLarge'
-  /** Written by a newer Emboscada: left untouched and refused, never downgraded or overwritten. */
+  /** Written by a newer Emboscada: listed read-only, left untouched, never downgraded or overwritten. */
   | 'tooNew'
+  /** A campaign of a rule system this version does not have: listed read-only and left untouched, like tooNew. */
+  | 'unknownRules'
+  /** Another Emboscada has the campaigns folder open (problem `folderLocked`): two writers would lose saves. */
+  | 'locked'
   /** The id is not a lowercase slug (this is where path traversal stops). */
   | 'badId'
   /** The disk said no (full, permissions...). */
   | 'io'
+  /** Web build: another tab changed the campaign since this copy was read; the save was refused, nothing written. */
+  | 'stale'
 
 /**
  * A typed store failure. `message` is the technical detail in English; `problem` and `params`, when set, say
@@ -43,11 +49,41 @@ export class StoreError extends Error {
   }
 }
 
+/**
+ * A campaign file this version cannot open but must not hide: written by a newer Emboscada, or for rules it
+ * does not have. Listed so the GM knows it is there (and that an update opens it), read-only, never touched.
+ */
+export interface UnavailableCampaign {
+  id: string
+  name: string
+  /** The system id as the file says, which may be one this version does not know. */
+  system: string
+  encounterCount: number
+  unavailable: { reason: 'tooNew'; version: number; supported: number } | { reason: 'unknownRules' }
+}
+
+/** One entry of the campaign list: a campaign to open, or one that needs another version. */
+export type CampaignListEntry = CampaignSummary | UnavailableCampaign
+
+/** True for a list entry this version cannot open. */
+export function isUnavailable(entry: CampaignListEntry): entry is UnavailableCampaign {
+  return 'unavailable' in entry
+}
+
+/** What a save did besides writing the campaign: whether the version it replaced was kept as a backup. */
+export interface SaveReport {
+  /** `kept`: the previous version is a backup now; `none`: there was none (a new campaign); `failed`: see `error`. */
+  backup: 'kept' | 'none' | 'failed'
+  /** Why the backup failed, as the system said it (ENOSPC: disk full; QuotaExceededError in a browser). */
+  error?: string
+}
+
 /** Campaign persistence as the UI sees it; saves for one id land in call order. */
 export interface CampaignStore {
-  list(): Promise<CampaignSummary[]>
+  list(): Promise<CampaignListEntry[]>
   load(id: string): Promise<Campaign>
-  save(campaign: Campaign): Promise<void>
+  /** Writes the campaign; the report says whether the previous version could be kept as a backup. */
+  save(campaign: Campaign): Promise<SaveReport>
   /** Validates a campaign file's text and adds it, renaming a taken id (`-2`, `-3`...); never overwrites. */
   importJson(json: string): Promise<CampaignSummary>
   /** The campaign's backups, newest first; damaged ones are listed, marked unreadable. */
@@ -124,6 +160,8 @@ export interface ManagedCampaignStore extends CampaignStore {
   importJson(json: string): Promise<CampaignSummary>
   /** Resolves once every queued save has landed (used before quitting). */
   whenIdle(): Promise<void>
+  /** Lets queued saves land, then lets go of the campaigns folder (its lock), for the app's exit. */
+  close(): Promise<void>
 }
 
 /** Campaign ids: lowercase slugs, the same rule as campaignSchema, so they are safe as file names. */

@@ -15,10 +15,20 @@ import type { ProblemParams, StoreProblem } from './store-problem'
 
 /** Why a document was refused: the store's code, the problem the UI words, and an English technical message. */
 export interface Refusal {
-  code: 'invalid' | 'tooNew' | 'tooLarge'
+  /** `tooNew` and `unknownRules` are not damage: such a file is listed, read-only, and never touched. */
+  code: 'invalid' | 'tooNew' | 'tooLarge' | 'unknownRules'
   problem: StoreProblem
   params: ProblemParams
   message: string
+  /** What the list can show of a file this version cannot open (`tooNew`, `unknownRules`). */
+  peek?: CampaignPeek
+}
+
+/** A campaign's name, system and size, read defensively from a document that did not pass the schema. */
+export interface CampaignPeek {
+  name: string
+  system: string
+  encounterCount: number
 }
 
 /** The result of turning parsed JSON into a current-version Campaign. */
@@ -36,7 +46,7 @@ export function decodeCampaign(raw: unknown, chain: MigrationChain, expectedId?:
   if (migrated.kind === 'tooNew') {
     const message = `written by a newer Emboscada (schemaVersion ${migrated.version}); update the app to open it`
     const params = { version: migrated.version, supported: CAMPAIGN_SCHEMA_VERSION }
-    return refuse('tooNew', 'tooNew', message, params)
+    return { ok: false, ...refusal('tooNew', 'tooNew', message, params), peek: peek(raw) }
   }
   if (migrated.kind === 'failed') {
     // No release ever wrote a campaign without a schemaVersion: unless a chain upgrades such files, one is
@@ -46,7 +56,8 @@ export function decodeCampaign(raw: unknown, chain: MigrationChain, expectedId?:
   }
   // Before the schema, so the answer names the real cause instead of a pile of issues it leads to.
   const early = figuresRefusal(migrated.doc) ?? systemRefusal(migrated.doc)
-  if (early !== null) return { ok: false, ...early }
+  if (early !== null)
+    return { ok: false, ...early, ...(early.code === 'unknownRules' ? { peek: peek(raw) } : {}) }
   const parsed = campaignSchema.safeParse(migrated.doc)
   if (!parsed.success) {
     return refuse('invalid', 'schema', formatIssues(parsed.error), schemaParams(parsed.error))
@@ -103,12 +114,26 @@ function figuresRefusal(doc: unknown): Refusal | null {
   return { code: 'invalid', problem: 'tooManyFigures', params: { found, limit }, message }
 }
 
-/** A system id with no rules, named as such (the schema would only say "invalid option"). */
+/**
+ * A system id with no rules, named as such (the schema would only say "invalid option"). Not damage: a
+ * campaign of a system this version does not have (a newer one's, or a plug-in's) is kept read-only, untouched.
+ */
 function systemRefusal(doc: Record<string, unknown>): Refusal | null {
   const system = doc.system
   if (typeof system !== 'string' || hasRules(system)) return null
   const message = `no rules for system ${JSON.stringify(system.slice(0, 60))} in this version of Emboscada`
-  return { code: 'invalid', problem: 'unknownSystem', params: { system: system.slice(0, 60) }, message }
+  return { code: 'unknownRules', problem: 'unknownSystem', params: { system: system.slice(0, 60) }, message }
+}
+
+/** The list's view of a document the schema has not vouched for: every field read defensively and clipped. */
+function peek(doc: Record<string, unknown>): CampaignPeek {
+  const text = (value: unknown, fallback: string) =>
+    typeof value === 'string' && value.trim() !== '' ? value.slice(0, 120) : fallback
+  return {
+    name: text(doc.name, typeof doc.id === 'string' ? doc.id.slice(0, 64) : '?'),
+    system: text(doc.system, '?').slice(0, 60),
+    encounterCount: Array.isArray(doc.encounters) ? doc.encounters.length : 0
+  }
 }
 
 function refuse(
@@ -117,7 +142,16 @@ function refuse(
   message: string,
   params: ProblemParams = {}
 ): Decoded {
-  return { ok: false, code, problem, params, message }
+  return { ok: false, ...refusal(code, problem, message, params) }
+}
+
+function refusal(
+  code: Refusal['code'],
+  problem: StoreProblem,
+  message: string,
+  params: ProblemParams
+): Refusal {
+  return { code, problem, params, message }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -206,4 +206,13 @@ describe('sweepTempFiles', () => {
     expect((await fsp.readdir(dir)).sort()).toEqual(['.hidden', 'a.json', 'notes.tmp'])
     expect(await sweepTempFiles(join(dir, 'missing'))).toEqual([])
   })
+
+  it('keeps the temp file of a writer that is still running, and removes its own process’s', async () => {
+    // The parent process is alive: its temp may be a save in flight, which a sweep must not delete under it.
+    const live = `.a.json.${process.ppid}.abcd0123.tmp`
+    const own = `.b.json.${process.pid}.abcd0123.tmp`
+    for (const name of [live, own]) await fsp.writeFile(join(dir, name), '')
+    expect(await sweepTempFiles(dir)).toEqual([own])
+    expect(await fsp.readdir(dir)).toEqual([live])
+  })
 })

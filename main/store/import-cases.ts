@@ -95,6 +95,14 @@ export const importCases: ImportCase[] = [
     params: { path: '$' }
   },
   {
+    // The review's 45.8 MB array file, scaled to fit the import cap: refused before JSON.parse builds it.
+    name: 'millions of tiny values',
+    text: () => `[${'0,'.repeat(FILE_LIMITS.maxValues)}0]`,
+    code: 'tooLarge',
+    problem: 'tooManyValues',
+    params: { limit: FILE_LIMITS.maxValues }
+  },
+  {
     name: 'a top-level __proto__ key',
     text: () => `{"__proto__":{"polluted":true},${validImportText().slice(1)}`,
     code: 'invalid',
@@ -102,11 +110,20 @@ export const importCases: ImportCase[] = [
     params: { key: '__proto__', path: '$' }
   },
   {
+    name: 'a __proto__ key inside a figure’s stats',
+    text: () => withStats(JSON.parse('{"__proto__":{"polluted":true}}') as Record<string, unknown>),
+    code: 'invalid',
+    problem: 'forbiddenKey',
+    params: { key: '__proto__', path: '$.encounters[0].initial.combatants[0].stats' }
+  },
+  {
+    // Data, not an attack, since ids such as "constructor" are legal (an encounter named "Constructor"); the
+    // figure's rules refuse a stat they do not know.
     name: 'a constructor key inside a figure’s stats',
     text: () => withStats({ constructor: { prototype: { polluted: true } } }),
     code: 'invalid',
-    problem: 'forbiddenKey',
-    params: { key: 'constructor', path: '$.encounters[0].initial.combatants[0].stats' }
+    problem: 'rules',
+    params: { path: '$.encounters[0].initial.combatants[0].stats' }
   },
   {
     name: 'a number that parses to Infinity',
@@ -142,14 +159,14 @@ export const importCases: ImportCase[] = [
   {
     name: 'a wrong ruleset id',
     text: () => json({ ...athkri(), system: 'dnd5e' }),
-    code: 'invalid',
+    code: 'unknownRules',
     problem: 'unknownSystem',
     params: { system: 'dnd5e' }
   },
   {
     name: 'a ruleset id in the wrong case',
     text: () => json({ ...athkri(), system: 'Athkri' }),
-    code: 'invalid',
+    code: 'unknownRules',
     problem: 'unknownSystem',
     params: { system: 'Athkri' }
   },

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeCampaign } from '../test-fixtures'
-import { CAMPAIGN_LIMITS, checkJsonTextDepth } from '../validation'
+import { CAMPAIGN_LIMITS, checkJsonText, FILE_LIMITS } from '../validation'
 import { storeError as refusal } from './store-test-helpers'
 import { decodeCampaign } from './decode'
 import { importCases, validImportText } from './import-cases'
@@ -58,7 +58,18 @@ describe('LowdbCampaignStore.importJson refusals', () => {
     // notPlainData needs structured clone (IPC), idMismatch a file name, idTaken 999 copies, storageFull a
     // browser: each has its own test below or in the IPC and web-store tests. badName and idInUse are not import
     // problems: the campaign list's create/rename and undo meet them (campaign-list-ops.test.ts).
-    const elsewhere = ['notPlainData', 'idMismatch', 'idTaken', 'storageFull', 'badName', 'idInUse']
+    // campaignTooLarge is a save's (a save sends what an import never could, store-limits.test.ts), and
+    // folderLocked a second app's (folder-lock.test.ts).
+    const elsewhere = [
+      'notPlainData',
+      'idMismatch',
+      'idTaken',
+      'storageFull',
+      'badName',
+      'idInUse',
+      'campaignTooLarge',
+      'folderLocked'
+    ]
     const covered = new Set(importCases.map((c) => c.problem))
     expect(STORE_PROBLEMS.filter((p) => !covered.has(p) && !elsewhere.includes(p))).toEqual([])
   })
@@ -93,7 +104,7 @@ describe('loads name their problem too', () => {
     [
       'a wrong ruleset id',
       JSON.stringify({ ...makeCampaign('loaded'), system: 'dnd5e' }),
-      'invalid',
+      'unknownRules',
       'unknownSystem'
     ],
     ['a newer format', JSON.stringify({ ...makeCampaign('loaded'), schemaVersion: 3 }), 'tooNew', 'tooNew']
@@ -122,11 +133,29 @@ describe('the other problems', () => {
     )
   })
 
-  it('the depth pre-scan stops at the first level past the cap and ignores escaped quotes', () => {
-    expect(checkJsonTextDepth('[[[]]]', 3)).toBeNull()
-    expect(checkJsonTextDepth('[[[[]]]]', 3)).toMatchObject({ problem: 'tooDeep', params: { limit: 3 } })
-    expect(checkJsonTextDepth('["\\"[[[[[", {"a":"]]]"}]', 2)).toBeNull()
+  it('the text pre-scan stops at the first level past the depth cap and ignores escaped quotes', () => {
+    const depth = (maxDepth: number) => ({ maxDepth, maxValues: 1000 })
+    expect(checkJsonText('[[[]]]', depth(3))).toBeNull()
+    expect(checkJsonText('[[[[]]]]', depth(3))).toMatchObject({ problem: 'tooDeep', params: { limit: 3 } })
+    expect(checkJsonText('["\\"[[[[[", {"a":"]]]"}]', depth(2))).toBeNull()
     // Four million levels: refused by a linear scan, never handed to JSON.parse.
-    expect(checkJsonTextDepth('['.repeat(4_000_000), 64)?.problem).toBe('tooDeep')
+    expect(checkJsonText('['.repeat(4_000_000), depth(64))?.problem).toBe('tooDeep')
+  })
+
+  it('the text pre-scan counts values, so a file of millions of tiny ones is refused unparsed', () => {
+    const limits = { maxDepth: 64, maxValues: 5 }
+    expect(checkJsonText('[1,2,3,4]', limits)).toBeNull()
+    // An object, an array, 1, a string (its commas are text) and an empty object: five values; keys are not.
+    expect(checkJsonText('{"a":[1,",,,,"],"b":{}}', limits)).toBeNull()
+    expect(checkJsonText('{"a":[1,",,,,"],"b":{},"c":null}', limits)?.problem).toBe('tooManyValues')
+    expect(checkJsonText(' [ [ ] , { } , true , -1.5e3 ] ', limits)).toBeNull()
+    expect(checkJsonText('[1,2,3,4,5]', limits)).toMatchObject({
+      kind: 'size',
+      problem: 'tooManyValues',
+      params: { limit: 5 }
+    })
+    // What the review's 45.8 MB array file was: 23 million zeros, refused by the scan alone.
+    const zeros = `[${'0,'.repeat(FILE_LIMITS.maxValues)}0]`
+    expect(checkJsonText(zeros, FILE_LIMITS)?.problem).toBe('tooManyValues')
   })
 })

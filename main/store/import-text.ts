@@ -1,5 +1,5 @@
 import type { Campaign } from '../../rules/core/schemas'
-import { CAMPAIGN_LIMITS, checkJsonTextDepth, FILE_LIMITS } from '../validation'
+import { CAMPAIGN_LIMITS, checkJsonText, FILE_LIMITS } from '../validation'
 import { StoreError } from './campaign-store'
 import { decodeCampaign, type Refusal } from './decode'
 import { campaignMigrations, type MigrationChain } from './migrations'
@@ -34,8 +34,9 @@ export function decodeImportText(text: string, chain: MigrationChain = campaignM
     const message = `not UTF-8 text (a replacement character at ${bad})`
     throw new StoreError('corrupt', message, undefined, { problem: 'notUtf8' })
   }
-  const deep = checkJsonTextDepth(body, FILE_LIMITS.maxDepth)
-  if (deep !== null) throw new StoreError('invalid', deep.message, undefined, deep)
+  const shape = checkJsonText(body, FILE_LIMITS)
+  if (shape !== null)
+    throw new StoreError(shape.kind === 'size' ? 'tooLarge' : 'invalid', shape.message, undefined, shape)
   let raw: unknown
   try {
     raw = JSON.parse(body)

@@ -18,14 +18,17 @@ import {
   StoreError,
   summarize,
   type BackupEntry,
+  type CampaignListEntry,
   type ManagedCampaignStore,
   type NewCampaign,
-  type QuarantineEntry
+  type QuarantineEntry,
+  type SaveReport
 } from './campaign-store'
 import { CampaignTrash } from './campaign-trash'
 import { contentRefusal } from './decode'
 import { ignoreCode, sweepTempFiles, type DurableFs } from './durable-json-file'
 import { decodeImportText, freeCampaignId, storeErrorOf } from './import-text'
+import { lockFolder, type FolderLock, type FolderLockOptions } from './folder-lock'
 import { KeyedQueue } from './keyed-queue'
 import { campaignMigrations, type MigrationChain } from './migrations'
 import { listQuarantine } from './quarantine'
@@ -43,10 +46,28 @@ export interface CampaignStoreOptions {
   now?: () => Date
   fs?: DurableFs
   log?: (message: string) => void
+  /** The folder lock's options (tests); false opens without one (read-only tools that never write). */
+  lock?: FolderLockOptions | false
 }
 
-/** Opens (and on first run, seeds) the campaigns folder, sweeping temp files a crash left behind. */
+/**
+ * Locks the campaigns folder (a second Emboscada on it is refused with `locked`), then opens it (seeding it
+ * on first run) and sweeps temp files a crash left behind. The store releases the lock on `close`.
+ */
 export async function openCampaignStore(options: CampaignStoreOptions): Promise<LowdbCampaignStore> {
+  const lock = options.lock === false ? null : await lockFolder(options.dir, options.lock)
+  try {
+    return await openLocked(options, lock)
+  } catch (error) {
+    await lock?.release()
+    throw error
+  }
+}
+
+async function openLocked(
+  options: CampaignStoreOptions,
+  lock: FolderLock | null
+): Promise<LowdbCampaignStore> {
   const fs = options.fs ?? fsp
   const log = options.log ?? ((message: string) => console.warn(`[campaigns] ${message}`))
   await sweepSeedLeftovers(options.dir, fs)
@@ -75,7 +96,7 @@ export async function openCampaignStore(options: CampaignStoreOptions): Promise<
     ...(await sweepTempFiles(join(options.dir, BACKUP_DIR), fs))
   ]
   if (swept.length > 0) log(`removed ${swept.length} temp file(s) left by an interrupted save`)
-  return new LowdbCampaignStore({ ...options, fs, log })
+  return new LowdbCampaignStore({ ...options, fs, log }, lock)
 }
 
 /**
@@ -92,7 +113,10 @@ export class LowdbCampaignStore implements ManagedCampaignStore {
   private readonly queue = new KeyedQueue()
   private readonly files: CampaignFiles
 
-  constructor(private readonly options: CampaignStoreOptions) {
+  constructor(
+    private readonly options: CampaignStoreOptions,
+    private readonly lock: FolderLock | null = null
+  ) {
     this.fs = options.fs ?? fsp
     this.chain = options.migrations ?? campaignMigrations
     this.now = options.now ?? (() => new Date())
@@ -114,21 +138,25 @@ export class LowdbCampaignStore implements ManagedCampaignStore {
     })
   }
 
-  /** Summaries of every readable campaign, by name; unreadable files are quarantined and left out. */
-  async list(): Promise<CampaignSummary[]> {
+  /**
+   * Every campaign by name: those this version opens, and those it cannot (a newer version's, unknown rules)
+   * marked unavailable; damaged files are repaired from a backup or quarantined and left out. Only regular
+   * `<slug>.json` files count: a FIFO or a folder named like one is skipped, never opened.
+   */
+  async list(): Promise<CampaignListEntry[]> {
     const names = (await this.fs.readdir(this.options.dir).catch(ignoreCode('ENOENT'))) ?? []
     const ids = names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -'.json'.length))
-    const summaries: CampaignSummary[] = []
+    const entries: CampaignListEntry[] = []
     for (const id of ids.filter(isCampaignId)) {
       try {
-        const summary = await this.queue.run(id, () => this.files.summaryOf(id))
-        if (summary !== null) summaries.push(summary)
+        const entry = await this.queue.run(id, () => this.files.entryOf(id))
+        if (entry !== null) entries.push(entry)
       } catch (error) {
         if (!(error instanceof StoreError)) throw error
         this.log(`list skipped "${id}": ${error.message}`)
       }
     }
-    return summaries.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
+    return entries.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
   }
 
   /** The campaign, migrated and validated; an unreadable file is quarantined and a good backup restored. */
@@ -137,8 +165,8 @@ export class LowdbCampaignStore implements ManagedCampaignStore {
     return this.queue.run(id, () => this.files.read(id, true))
   }
 
-  /** Validates and writes durably, after every earlier save of the same id. */
-  async save(campaign: Campaign): Promise<void> {
+  /** Validates and writes durably, after every earlier save of the same id; says whether a backup was kept. */
+  async save(campaign: Campaign): Promise<SaveReport> {
     const violation = checkJsonLimits(campaign, FILE_LIMITS)
     if (violation !== null) {
       const code = violation.kind === 'size' ? 'tooLarge' : 'invalid'
@@ -153,10 +181,7 @@ export class LowdbCampaignStore implements ManagedCampaignStore {
     // Whatever the next load would refuse (too many figures, stats its rules reject) is not written.
     const content = contentRefusal(valid)
     if (content !== null) throw storeErrorOf(content)
-    await this.queue.run(valid.id, async () => {
-      await this.files.guardExisting(valid.id)
-      await this.files.write(valid)
-    })
+    return this.queue.run(valid.id, () => this.files.replace(valid))
   }
 
   /** Adds a campaign from a file's text; a taken id gets a `-2`, `-3`... suffix rather than overwriting. */
@@ -188,14 +213,7 @@ export class LowdbCampaignStore implements ManagedCampaignStore {
     assertCampaignId(id)
     return this.queue.run(id, async () => {
       const chosen = await this.archive.choose(id, file)
-      await this.files.guardExisting(id)
-      if (await this.files.exists(id)) {
-        // Unlike a save's backup this one is required: without it the restore could not be undone.
-        await this.archive.folder.take(this.files.pathOf(id), id).catch((error: unknown) => {
-          throw ioError(`could not keep the current "${id}" before restoring`, error)
-        })
-      }
-      await this.files.write(chosen.campaign, false)
+      await this.files.restore(chosen.campaign)
       this.log(`campaign "${id}" restored from ${BACKUP_DIR}/${chosen.file.file} on request`)
       return chosen.campaign
     })
@@ -214,8 +232,7 @@ export class LowdbCampaignStore implements ManagedCampaignStore {
     const clean = cleanCampaignName(name)
     return this.queue.run(id, async () => {
       const renamed = { ...(await this.files.read(id, true)), name: clean }
-      await this.files.guardExisting(id)
-      await this.files.write(renamed)
+      await this.files.replace(renamed)
       return summarize(renamed)
     })
   }
@@ -270,5 +287,11 @@ export class LowdbCampaignStore implements ManagedCampaignStore {
   /** Resolves once every queued load and save has finished. */
   whenIdle(): Promise<void> {
     return this.queue.idle()
+  }
+
+  /** Lets queued work finish, then releases the folder lock; the store must not be used afterwards. */
+  async close(): Promise<void> {
+    await this.whenIdle()
+    await this.lock?.release()
   }
 }

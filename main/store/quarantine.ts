@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
+import { constants } from 'node:fs'
 import { join } from 'node:path'
 import { fileStamp, parseFileStamp } from './backup-names'
 import type { QuarantineEntry } from './campaign-store'
-import { ignoreCode, type DurableFs } from './durable-json-file'
+import { errorCode, ignoreCode, type DurableFs } from './durable-json-file'
 
 /** The folder, inside the campaigns folder, where unreadable files are moved. */
 const QUARANTINE_DIR = 'quarantine'
@@ -25,6 +26,46 @@ export async function quarantineFile(
   const relative = `${QUARANTINE_DIR}/${name}`
   await fs.rename(join(dir, `${id}.json`), join(dir, QUARANTINE_DIR, name))
   return relative
+}
+
+/**
+ * Keeps a durable copy of the file at `path` (campaign `id`'s, about to be replaced) in quarantine and returns
+ * its path relative to `dir`. A hard link when the file system has them: instant, no extra space, so it still
+ * works on a full disk; a synced copy otherwise. The quarantine folder is synced either way, so once this
+ * returns the damaged file survives a crash, whatever happens to `path` next.
+ */
+export async function keepInQuarantine(
+  fs: DurableFs,
+  dir: string,
+  path: string,
+  id: string,
+  reason: Reason,
+  now: Date
+): Promise<string> {
+  const folder = join(dir, QUARANTINE_DIR)
+  await fs.mkdir(folder, { recursive: true })
+  const name = `${id}.${fileStamp(now)}.${reason}.${randomBytes(3).toString('hex')}.json`
+  const target = join(folder, name)
+  try {
+    await fs.link(path, target)
+  } catch (error) {
+    // FAT and exFAT (USB sticks) and some network shares have no hard links: copy instead.
+    if (!['EPERM', 'ENOTSUP', 'ENOSYS', 'EXDEV', 'EOPNOTSUPP', 'EMLINK'].includes(errorCode(error) ?? ''))
+      throw error
+    await fs.copyFile(path, target, constants.COPYFILE_EXCL)
+    await syncPath(fs, target, 'r+')
+  }
+  await syncPath(fs, folder, 'r').catch(() => undefined)
+  return `${QUARANTINE_DIR}/${name}`
+}
+
+async function syncPath(fs: DurableFs, path: string, flags: string): Promise<void> {
+  const handle = await fs.open(path, flags)
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
 }
 
 /** Reads the quarantine folder back into entries, newest first; the file names carry everything. */

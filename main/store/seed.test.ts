@@ -45,8 +45,8 @@ describe('first-run seeding', () => {
       'd.json',
       'e.json'
     ])
-    // Only the campaigns folder: no scratch folder left next to it.
-    expect(await fsp.readdir(join(root, 'userData'))).toEqual(['campaigns'])
+    // Only the campaigns folder and its lock: no scratch folder left next to it.
+    expect(await fsp.readdir(join(root, 'userData'))).toEqual(['campaigns', 'campaigns.lock'])
   })
 
   it('records what it offered, so a sample the user deleted does not come back', async () => {
@@ -99,7 +99,7 @@ describe('first-run seeding', () => {
     await fsp.writeFile(join(samples, 'a.json'), JSON.stringify(makeCampaign('alpha')))
     const store = await open()
     expect((await store.list()).map((s) => s.id)).toEqual(['alpha'])
-    expect(await fsp.readdir(join(root, 'userData'))).toEqual(['campaigns'])
+    expect(await fsp.readdir(join(root, 'userData'))).toEqual(['campaigns', 'campaigns.lock'])
   })
 })
 

@@ -13,9 +13,13 @@ export const STORE_PROBLEMS = [
   'notJson',
   /** Nested deeper than `limit`. */
   'tooDeep',
+  /** More JSON values than `limit` (checked on the text, before it is parsed). */
+  'tooManyValues',
+  /** The campaign's compact JSON is `found` characters, over the `limit` a campaign may hold (so every save fits). */
+  'campaignTooLarge',
   /** A string or a key longer than `limit` characters, at `path`. */
   'stringTooLong',
-  /** A `__proto__`, `constructor` or `prototype` key (`key`) at `path`. */
+  /** A `__proto__` key (`key`) at `path`: JSON.parse keeps it as an own key, a prototype swap waiting to happen. */
   'forbiddenKey',
   /** NaN or ±Infinity at `path` (JSON cannot hold them; structured clone can). */
   'notFinite',
@@ -44,7 +48,9 @@ export const STORE_PROBLEMS = [
   /** A campaign name that is empty, longer than `limit` characters, or holds control characters. */
   'badName',
   /** Another campaign has the id `id` (an undone delete cannot take its place back). */
-  'idInUse'
+  'idInUse',
+  /** Another Emboscada (process `pid` on `host`) has the campaigns folder open; two writers would overwrite each other. */
+  'folderLocked'
 ] as const
 
 /** One refusal reason. */

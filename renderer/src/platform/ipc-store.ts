@@ -2,7 +2,9 @@ import type { Campaign, CampaignSummary } from '../../../rules/core/schemas'
 import {
   StoreError,
   type BackupEntry,
+  type CampaignListEntry,
   type CampaignStore,
+  type SaveReport,
   type NewCampaign,
   type QuarantineEntry,
   type StoreErrorCode
@@ -26,6 +28,9 @@ function unwrap<T>(result: IpcResult<T>): T {
     'invalid',
     'tooLarge',
     'tooNew',
+    'unknownRules',
+    'locked',
+    'stale',
     'badId',
     'io'
   ]
@@ -42,15 +47,16 @@ export function createIpcStore(
   api: EmboscadaApi = (window as unknown as EmboscadaGlobal)[API_GLOBAL]
 ): CampaignStore {
   return {
-    list: async (): Promise<CampaignSummary[]> => unwrap(await api.campaign.list()),
-    load: async (id: string): Promise<Campaign> => unwrap(await api.campaign.load({ id })),
-    save: async (campaign: Campaign): Promise<void> => {
-      unwrap(await api.campaign.save(campaign))
-    },
+    list: async (): Promise<CampaignListEntry[]> => unwrap(await api.campaign.list()),
+    // Whole campaigns cross as JSON text (main/store/text-store.ts says why); main's store validated it.
+    load: async (id: string): Promise<Campaign> =>
+      JSON.parse(unwrap(await api.campaign.load({ id }))) as Campaign,
+    save: async (campaign: Campaign): Promise<SaveReport> =>
+      unwrap(await api.campaign.save({ json: JSON.stringify(campaign) })),
     importJson: async (json: string): Promise<CampaignSummary> => unwrap(await api.campaign.import({ json })),
     backups: async (id: string): Promise<BackupEntry[]> => unwrap(await api.campaign.backups({ id })),
     restoreBackup: async (id: string, file: string): Promise<Campaign> =>
-      unwrap(await api.campaign.restore({ id, file })),
+      JSON.parse(unwrap(await api.campaign.restore({ id, file }))) as Campaign,
     quarantined: async (): Promise<QuarantineEntry[]> => unwrap(await api.campaign.quarantined()),
     create: async (input: NewCampaign): Promise<CampaignSummary> =>
       unwrap(await api.campaign.create({ name: input.name, system: input.system })),

@@ -2,14 +2,7 @@ import { GM_DECIDER } from '../../../rules/core/decision-key'
 import type { BattlemapView, Cell } from '../../battlemap/view'
 import type { Ruleset } from '../../../rules/core/ruleset'
 import type { Campaign } from '../../../rules/core/schemas'
-import type {
-  Action,
-  AiProfile,
-  Combatant,
-  Command,
-  EncounterState,
-  Violation
-} from '../../../rules/core/types'
+import type { Action, AiProfile, Command, EncounterState, Violation } from '../../../rules/core/types'
 import { applyCommand, whoDecides } from '../../../rules/flow/engine'
 import { getRuleset } from '../../../rules/systems'
 import type { CampaignStore } from '../../../main/store/campaign-store'
@@ -43,7 +36,7 @@ import { FightHistory, type HistoryRefusal } from './fight-history.svelte'
 import { refusal } from './refusal'
 import { restore } from './restore'
 import { violationParams } from './violation-params'
-import { withControllers } from './play-mode'
+import { withControllers, type ControllerChanges } from './play-mode'
 import { FightChanges } from './session-changes'
 import { SessionSaver } from './session-save'
 
@@ -360,8 +353,8 @@ export class EncounterSession {
    * Sets figures' controllers (solo / GM mode, play-mode.ts). The rules never read a controller, so like an
    * AI profile it goes into the initial state and the log is replayed over it: same events, same dice.
    */
-  setControllers(changes: Record<string, Combatant['controller']>): void {
-    if (Object.keys(changes).length === 0) return
+  setControllers(changes: ControllerChanges): void {
+    if (changes.size === 0) return
     this.#changes.editInitial((initial) => withControllers(initial, changes))
   }
 

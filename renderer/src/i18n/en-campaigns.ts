@@ -1,10 +1,16 @@
 import type { esCampaigns } from './es-campaigns'
 
-// The words of the campaign list and of the first-run tour in English: part of the catalogue in `en.ts`.
+// The words of the campaign list, of the backup warning and of the first-run tour in English: part of the
+// catalogue in `en.ts`.
 
 /** English messages of the campaign list and the first-run tour: exactly the Spanish keys. */
 export const enCampaigns: Record<keyof typeof esCampaigns, string> = {
   'problem.badName': 'a name must be 1 to {limit} characters, with no line breaks',
+  'problem.tooManyValues': 'it holds more than {limit} values, far more than any campaign',
+  'problem.campaignTooLarge':
+    'the campaign would take {found}, over the {limit} a campaign can hold (background pictures and old encounters take the most room)',
+  'problem.folderLocked':
+    'another Emboscada (process {pid} on {host}) has the campaigns folder open; close it first',
   'problem.idInUse': 'another campaign now has the id “{id}”',
 
   'campaigns.new': 'New campaign',
@@ -35,6 +41,18 @@ export const enCampaigns: Record<keyof typeof esCampaigns, string> = {
   'campaigns.openOf': 'Open “{name}”',
   'campaigns.continue': 'Continue: {name}',
   'campaigns.lastOpened': 'Last opened {when}',
+  'campaigns.unavailable': 'Cannot be opened',
+  'campaigns.unavailable.tooNew':
+    'Needs a newer version of Emboscada (format {version}; this one reads up to {supported})',
+  'campaigns.unavailable.unknownRules': 'Unknown rules: “{system}”',
+  'campaigns.unavailable.kept': 'Kept as it is: this version does not change it.',
+
+  'backupWarning.diskFull':
+    'Saved, but the previous version could not be kept as a backup (the disk is full). Free some space: without backups there is no going back if something goes wrong.',
+  'backupWarning.browserFull':
+    'Saved, but the previous version could not be kept as a backup (the browser’s storage is full). Without backups there is no going back if something goes wrong: export the campaign to keep a copy.',
+  'backupWarning.other':
+    'Saved, but the previous version could not be kept as a backup ({error}). Without backups there is no going back if something goes wrong.',
 
   'tour.button': 'Tour',
   'tour.label': 'Emboscada tour',

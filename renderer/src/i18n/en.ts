@@ -250,6 +250,8 @@ export const en: Record<MessageKey, string> = {
   'violation.occupied': '{by} stands there',
   'violation.offBoard': 'off the map',
   'violation.decisionPending': 'a decision is pending: answer it first',
+  'violation.otherDecisionPending': 'that is not the decision pending now',
+  'violation.invalidAnswer': 'that is not one of the answers offered',
   'violation.noDecisionPending': 'no decision is pending',
   'violation.unknownActor': 'no such figure',
   'violation.actorOut': '{actor} is out of the fight',
@@ -286,6 +288,9 @@ export const en: Record<MessageKey, string> = {
   'error.corrupt': 'The save is corrupt ({detail}). The file has not been changed.',
   'error.load': 'Could not open the campaign: {detail}',
   'error.save': 'Could not save: {detail}',
+  'error.list': 'Could not open the campaigns: {detail}',
+  'error.changedElsewhere':
+    'This campaign was changed in another tab; it was reloaded so those changes are not overwritten.',
   'error.import': 'Could not import “{file}”: {detail}',
   'error.details': 'Technical details',
 
@@ -298,8 +303,11 @@ export const en: Record<MessageKey, string> = {
   'storeError.invalid': 'the data is not valid',
   'storeError.tooLarge': 'it is too large',
   'storeError.tooNew': 'it was written by a newer Emboscada',
+  'storeError.unknownRules': 'it uses rules this version of Emboscada does not have',
+  'storeError.locked': 'another Emboscada has the campaigns folder open',
   'storeError.badId': 'that is not a valid campaign id',
   'storeError.io': 'reading or writing failed',
+  'storeError.stale': 'this campaign was changed in another tab; it is reloaded so as not to overwrite it',
   'storeError.unknown': 'something went wrong',
 
   'problem.fileTooLarge': 'it is larger than {limit}, the most Emboscada accepts',

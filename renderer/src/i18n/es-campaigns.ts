@@ -1,9 +1,15 @@
-// The words of the campaign list (create, rename, duplicate, export, delete with undo, continue) and of the
-// first-run tour in Spanish: part of the catalogue in `es.ts`, kept apart for size.
+// The words of the campaign list (create, rename, duplicate, export, delete with undo, continue, campaigns
+// this version cannot open), of the warning about backups that failed, and of the first-run tour in Spanish:
+// part of the catalogue in `es.ts`, kept apart for size.
 
 /** Spanish messages of the campaign list and the first-run tour. */
 export const esCampaigns = {
   'problem.badName': 'el nombre debe tener entre 1 y {limit} caracteres, sin saltos de línea',
+  'problem.tooManyValues': 'contiene más de {limit} valores, muchos más que cualquier campaña',
+  'problem.campaignTooLarge':
+    'la campaña ocuparía {found}, más de los {limit} que admite una campaña (lo que más ocupa son las imágenes de fondo y los encuentros antiguos)',
+  'problem.folderLocked':
+    'otro Emboscada (proceso {pid} en {host}) tiene abierta la carpeta de campañas; ciérralo antes',
   'problem.idInUse': 'ya hay otra campaña con el identificador «{id}»',
 
   'campaigns.new': 'Nueva campaña',
@@ -34,6 +40,18 @@ export const esCampaigns = {
   'campaigns.openOf': 'Abrir «{name}»',
   'campaigns.continue': 'Continuar: {name}',
   'campaigns.lastOpened': 'Abierta por última vez {when}',
+  'campaigns.unavailable': 'No se puede abrir',
+  'campaigns.unavailable.tooNew':
+    'Necesita una versión más reciente de Emboscada (formato {version}; esta lee hasta {supported})',
+  'campaigns.unavailable.unknownRules': 'Reglas desconocidas: «{system}»',
+  'campaigns.unavailable.kept': 'Se conserva tal cual: esta versión no la modifica.',
+
+  'backupWarning.diskFull':
+    'Guardado, pero no se pudo conservar la versión anterior como copia de seguridad (disco lleno). Libera espacio: sin copias no podrás volver atrás si algo sale mal.',
+  'backupWarning.browserFull':
+    'Guardado, pero no se pudo conservar la versión anterior como copia de seguridad (el almacenamiento del navegador está lleno). Sin copias no podrás volver atrás si algo sale mal: exporta la campaña para tener una copia.',
+  'backupWarning.other':
+    'Guardado, pero no se pudo conservar la versión anterior como copia de seguridad ({error}). Sin copias no podrás volver atrás si algo sale mal.',
 
   'tour.button': 'Visita guiada',
   'tour.label': 'Visita guiada de Emboscada',

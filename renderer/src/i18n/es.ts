@@ -255,6 +255,8 @@ export const es = {
   'violation.occupied': 'la casilla está ocupada por {by}',
   'violation.offBoard': 'fuera del mapa',
   'violation.decisionPending': 'hay una decisión pendiente: respóndela antes',
+  'violation.otherDecisionPending': 'esa no es la decisión pendiente ahora',
+  'violation.invalidAnswer': 'esa no es una de las respuestas ofrecidas',
   'violation.noDecisionPending': 'no hay ninguna decisión pendiente',
   'violation.unknownActor': 'esa figura no existe',
   'violation.actorOut': '{actor} está fuera de combate',
@@ -291,6 +293,9 @@ export const es = {
   'error.corrupt': 'La partida guardada está corrupta ({detail}). El archivo no se ha modificado.',
   'error.load': 'No se pudo abrir la campaña: {detail}',
   'error.save': 'No se pudo guardar: {detail}',
+  'error.list': 'No se pudieron abrir las campañas: {detail}',
+  'error.changedElsewhere':
+    'Esta campaña se cambió en otra pestaña; se ha recargado para no sobrescribir esos cambios.',
   'error.import': 'No se pudo importar «{file}»: {detail}',
   'error.details': 'Detalles técnicos',
 
@@ -303,8 +308,11 @@ export const es = {
   'storeError.invalid': 'los datos no son válidos',
   'storeError.tooLarge': 'es demasiado grande',
   'storeError.tooNew': 'lo escribió una versión más nueva de Emboscada',
+  'storeError.unknownRules': 'usa unas reglas que esta versión de Emboscada no tiene',
+  'storeError.locked': 'otro Emboscada tiene abierta la carpeta de campañas',
   'storeError.badId': 'ese identificador de campaña no es válido',
   'storeError.io': 'falló la lectura o la escritura',
+  'storeError.stale': 'esta campaña se cambió en otra pestaña; se recarga para no sobrescribirla',
   'storeError.unknown': 'algo salió mal',
 
   'problem.fileTooLarge': 'ocupa más de {limit}, el máximo que admite Emboscada',

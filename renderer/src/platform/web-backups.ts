@@ -1,18 +1,32 @@
-import { CAMPAIGN_SCHEMA_VERSION, type Campaign } from '../../../rules/core/schemas'
+import type { Campaign } from '../../../rules/core/schemas'
 import { backupFileName, fileStamp, parseBackupName, parseFileStamp } from '../../../main/store/backup-names'
 import { planRetention } from '../../../main/store/backup-policy'
-import { StoreError, type BackupEntry, type QuarantineEntry } from '../../../main/store/campaign-store'
+import {
+  StoreError,
+  type BackupEntry,
+  type QuarantineEntry,
+  type SaveReport
+} from '../../../main/store/campaign-store'
 import { decodeCampaign } from '../../../main/store/decode'
-import { campaignMigrations, migrate } from '../../../main/store/migrations'
+import { campaignMigrations } from '../../../main/store/migrations'
 import type { KeyValueStorage } from './web-store'
 
 // The browser twin of backups/ and quarantine/: a few versions per campaign in the same storage, since
-// localStorage has only a few megabytes. Backups give way to saves: a save never fails because of them.
+// localStorage has only a few megabytes. Backups give way to saves: a save never fails because of them, but
+// its report says when the version it replaced could not be kept, so the GM is told.
 
 /** How many previous versions of each campaign the browser keeps. */
 export const WEB_BACKUPS_KEPT = 5
 
 const BACKUP = 'emboscada:backup:'
+
+/** What browsers call a full storage (DOMException's name); the save report's `error` says it this way. */
+export const QUOTA_EXCEEDED = 'QuotaExceededError'
+
+/** True for a storage write refused for lack of room (some browsers only say "quota" in the message). */
+export function isStorageFull(error: unknown): boolean {
+  return error instanceof Error && (error.name === QUOTA_EXCEEDED || /quota/i.test(error.message))
+}
 
 /** The storage key prefix of campaign `id`'s backups (`emboscada:backup:<id>:<stamp>`). */
 export function backupPrefix(id: string): string {
@@ -29,7 +43,10 @@ export interface WebBackupsDeps {
   storage: KeyValueStorage
   /** The storage key of a campaign's current version. */
   keyOf: (id: string) => string
-  /** The current version, validated; throws the store's StoreError (corrupt, invalid, notFound...). */
+  /**
+   * The current version, validated; throws the store's StoreError (corrupt, invalid, notFound...), or a
+   * `tooNew` / `unknownRules` one for an entry this version cannot open, which is then left exactly as it is.
+   */
   readCurrent: (id: string) => Campaign
   now: () => Date
 }
@@ -58,7 +75,7 @@ export class WebBackups {
       this.#remember(id)
       return campaign
     } catch (error) {
-      const reason = this.#reasonToMove(id, error)
+      const reason = reasonToMove(error)
       const moved = this.#moveAside(id, reason)
       // Could not keep a copy (storage full): leave the entry exactly as it is and report the original error.
       if (moved === null) throw error
@@ -83,27 +100,42 @@ export class WebBackups {
   }
 
   /**
-   * Before a save replaces campaign `id`: keeps the current version as a backup (best effort), or moves an
-   * unreadable one aside (required: nothing unreadable is overwritten).
+   * Replaces campaign `id`'s entry with `text`. The version it replaces is kept as a backup first (best
+   * effort: the report says when it could not be), an unreadable one is moved aside (required: nothing
+   * unreadable is overwritten), and one this version cannot open refuses the save with nothing written. The
+   * write's own storage error is thrown.
    */
-  setAside(id: string): void {
+  save(id: string, text: string): SaveReport {
+    const aside = this.#setAside(id)
+    this.writeCurrent(id, text)
+    // Room for the save comes from the oldest backups first: with nothing older left, this one went too.
+    if (aside.key !== undefined && this.deps.storage.getItem(aside.key) === null)
+      return { backup: 'failed', error: QUOTA_EXCEEDED }
+    return aside.report
+  }
+
+  /** Keeps the current version as a backup, or moves an unreadable one aside; `key`: the backup kept. */
+  #setAside(id: string): { report: SaveReport; key?: string } {
     const text = this.deps.storage.getItem(this.deps.keyOf(id))
-    if (text === null) return
+    if (text === null) return { report: { backup: 'none' } }
     if (this.#known.get(id) !== text) {
       try {
         this.deps.readCurrent(id)
       } catch (error) {
-        if (this.#moveAside(id, this.#reasonToMove(id, error)) === null)
+        if (this.#moveAside(id, reasonToMove(error)) === null)
           throw new StoreError('io', `could not move the unreadable "${id}" aside; it was not overwritten`)
-        return
+        return { report: { backup: 'none' } }
       }
     }
+    const key = this.#freeBackupKey(id)
     try {
-      this.deps.storage.setItem(this.#freeBackupKey(id), text)
-    } catch {
-      // Storage full: the save itself matters more than one more old version.
+      this.deps.storage.setItem(key, text)
+    } catch (error) {
+      // The save itself matters more than one more old version; the report tells the GM it is missing.
+      return { report: { backup: 'failed', error: errorName(error) } }
     }
     this.#prune(id)
+    return { report: { backup: 'kept' }, key }
   }
 
   /** Writes a campaign's current text, dropping the oldest backups while storage is too full to take it. */
@@ -151,7 +183,7 @@ export class WebBackups {
       try {
         this.deps.readCurrent(id)
       } catch (error) {
-        const reason = this.#reasonToMove(id, error)
+        const reason = reasonToMove(error)
         readable = false
         if (this.#moveAside(id, reason) === null)
           throw new StoreError('io', `could not move the unreadable "${id}" aside before restoring`)
@@ -192,26 +224,6 @@ export class WebBackups {
         )
     }
     return entries.sort((a, b) => b.at.localeCompare(a.at) || a.file.localeCompare(b.file))
-  }
-
-  /** Why the current entry should move aside; rethrows what must stay put, like a newer app's campaign. */
-  #reasonToMove(id: string, error: unknown): Reason {
-    const reason = movable(error)
-    if (reason === null) throw error
-    let raw: unknown
-    try {
-      raw = JSON.parse(this.deps.storage.getItem(this.deps.keyOf(id)) ?? '')
-    } catch {
-      return reason
-    }
-    // A newer app's campaign is not damaged: like the desktop, leave it exactly where it is.
-    const migrated = migrate(raw)
-    if (migrated.kind !== 'tooNew') return reason
-    const message = `campaign "${id}" was written by a newer Emboscada (schemaVersion ${migrated.version})`
-    throw new StoreError('tooNew', message, undefined, {
-      problem: 'tooNew',
-      params: { version: migrated.version, supported: CAMPAIGN_SCHEMA_VERSION }
-    })
   }
 
   #remember(id: string): void {
@@ -306,8 +318,21 @@ export class WebBackups {
   }
 }
 
-/** The quarantine reason for a load error that means "this entry is unreadable", else null. */
-function movable(error: unknown): Reason | null {
-  if (!(error instanceof StoreError)) return null
-  return error.code === 'corrupt' || error.code === 'invalid' || error.code === 'tooLarge' ? error.code : null
+/**
+ * The quarantine reason for a load error that means "this entry is unreadable"; any other error is rethrown,
+ * among them `tooNew` and `unknownRules`: such an entry is not damaged, and stays exactly where it is.
+ */
+function reasonToMove(error: unknown): Reason {
+  if (
+    error instanceof StoreError &&
+    (error.code === 'corrupt' || error.code === 'invalid' || error.code === 'tooLarge')
+  )
+    return error.code
+  throw error
+}
+
+/** A failed backup as reported: a full storage by the name browsers give it, else by the error's name. */
+function errorName(error: unknown): string {
+  if (isStorageFull(error)) return QUOTA_EXCEEDED
+  return error instanceof Error ? error.name : String(error).slice(0, 80)
 }

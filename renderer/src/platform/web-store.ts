@@ -1,4 +1,3 @@
-import { rulesViolation } from '../../../rules/systems/campaign-rules'
 import { campaignSchema, type Campaign, type CampaignSummary } from '../../../rules/core/schemas'
 import {
   StoreError,
@@ -11,14 +10,19 @@ import {
   slugFromName,
   summarize,
   type BackupEntry,
+  type CampaignListEntry,
   type CampaignStore,
   type NewCampaign,
-  type QuarantineEntry
+  type QuarantineEntry,
+  type SaveReport
 } from '../../../main/store/campaign-store'
 import { contentRefusal } from '../../../main/store/decode'
 import { decodeImportText, freeCampaignId, storeErrorOf } from '../../../main/store/import-text'
-import { schemaParams } from '../../../main/validation'
-import { backupPrefix, WebBackups } from './web-backups'
+import { checkJsonLimits, FILE_LIMITS, schemaParams } from '../../../main/validation'
+import { backupPrefix, isStorageFull, WebBackups } from './web-backups'
+import { campaignText, UnavailableCampaignError } from '../../../main/store/campaign-text'
+import { decodeEntry } from './web-entry'
+import { WebRevisions } from './web-revisions'
 import { WebTrash } from './web-trash'
 
 const PREFIX = 'emboscada:campaign:'
@@ -27,28 +31,15 @@ const SEEDED = 'emboscada:seeded'
 /** The few `Storage` methods the adapter uses, so tests can pass a Map-backed shim. */
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>
 
-function read(storage: KeyValueStorage, id: string): Campaign {
-  const text = storage.getItem(PREFIX + id)
-  if (text === null) throw new StoreError('notFound', `no campaign ${id}`)
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch {
-    throw new StoreError('corrupt', `campaign ${id} is not JSON`)
-  }
-  const parsed = campaignSchema.safeParse(json)
-  if (!parsed.success)
-    throw new StoreError('invalid', `campaign ${id}: ${parsed.error.issues[0]?.message ?? '?'}`)
-  const rules = rulesViolation(parsed.data)
-  if (rules !== null) throw new StoreError('invalid', `campaign ${id}: ${rules}`)
-  return parsed.data
-}
-
 /** A failed write: browsers throw QuotaExceededError when the origin's few megabytes are used up. */
 function storageError(error: unknown): StoreError {
   const message = error instanceof Error ? error.message : String(error)
-  const full = error instanceof Error && (error.name === 'QuotaExceededError' || /quota/i.test(message))
-  return new StoreError('io', message, undefined, full ? { problem: 'storageFull' } : undefined)
+  return new StoreError(
+    'io',
+    message,
+    undefined,
+    isStorageFull(error) ? { problem: 'storageFull' } : undefined
+  )
 }
 
 /** Sample ids already offered (an unreadable record counts as none: seeding never overwrites). */
@@ -74,13 +65,18 @@ function storedIds(storage: KeyValueStorage): string[] {
  * The web build's campaign store over browser storage: one JSON entry per campaign, seeded with the
  * bundled samples on first run, with its last versions kept as backups (web-backups.ts). An entry that does
  * not parse or validate is moved aside, never overwritten, and the newest good backup opened in its place;
- * `quarantined()` reports it. `now` is injectable for tests.
+ * `quarantined()` reports it. One written by a newer Emboscada, or for rules this version does not have, is
+ * listed as unavailable and never touched. Another tab's change is never saved over: a save from a copy older
+ * than the stored one is refused as `stale` (web-revisions.ts). `now` is injectable for tests.
  */
 export function createWebStore(
-  storage: KeyValueStorage,
+  rawStorage: KeyValueStorage,
   seeds: readonly Campaign[],
   options: { now?: () => Date } = {}
 ): CampaignStore {
+  // Every write below goes through the revisions' storage, so each change of an entry bumps its revision.
+  const revisions = new WebRevisions(rawStorage, PREFIX)
+  const storage = revisions.storage
   // Each sample is offered once: a sample added in a later version appears, a deleted one stays deleted.
   const seeded = seededIds(storage)
   const fresh = seeds.filter((seed) => !seeded.includes(seed.id))
@@ -92,7 +88,7 @@ export function createWebStore(
   const backups = new WebBackups({
     storage,
     keyOf: (id) => PREFIX + id,
-    readCurrent: (id) => read(storage, id),
+    readCurrent: (id) => decodeEntry(id, storage.getItem(PREFIX + id)),
     now
   })
   const trash = new WebTrash(storage, now)
@@ -101,51 +97,78 @@ export function createWebStore(
     const trashed = trash.ids()
     const id = await freeCampaignId(base, (id) => trashed.has(id) || storage.getItem(PREFIX + id) !== null)
     const campaign = make(id)
-    await store.save(campaign)
+    write(campaign)
     return summarize(campaign)
   }
+  /**
+   * Validates and writes a campaign as the desktop's save does (limits, schema, the content a load would
+   * refuse, the size of the very text written), keeping the version it replaces as a backup; no revision
+   * check.
+   */
+  function write(campaign: Campaign): SaveReport {
+    const violation = checkJsonLimits(campaign, FILE_LIMITS)
+    if (violation !== null)
+      throw new StoreError(
+        violation.kind === 'size' ? 'tooLarge' : 'invalid',
+        violation.message,
+        undefined,
+        violation
+      )
+    const parsed = campaignSchema.safeParse(campaign)
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? 'invalid campaign'
+      throw new StoreError('invalid', message, undefined, {
+        problem: 'schema',
+        params: schemaParams(parsed.error)
+      })
+    }
+    const content = contentRefusal(parsed.data)
+    if (content !== null) throw storeErrorOf(content)
+    const text = campaignText(parsed.data)
+    try {
+      return backups.save(parsed.data.id, text)
+    } catch (error) {
+      throw error instanceof StoreError ? error : storageError(error)
+    }
+  }
   const store: CampaignStore = {
-    async list(): Promise<CampaignSummary[]> {
-      const summaries: CampaignSummary[] = []
+    /** Every campaign, those this version cannot open marked unavailable (their entries left untouched). */
+    async list(): Promise<CampaignListEntry[]> {
+      const entries: CampaignListEntry[] = []
       for (const id of storedIds(storage)) {
         try {
-          summaries.push(summarize(backups.open(id)))
-        } catch {
-          // Unreadable with no good backup: moved aside and left out; quarantined() reports it.
+          entries.push(summarize(backups.open(id)))
+        } catch (error) {
+          if (error instanceof UnavailableCampaignError) entries.push(error.entry)
+          // Otherwise unreadable with no good backup: moved aside and left out; quarantined() reports it.
         }
       }
-      return summaries
+      return entries
     },
     async load(id: string): Promise<Campaign> {
       assertCampaignId(id)
-      return backups.open(id)
+      const campaign = backups.open(id)
+      revisions.remember(id)
+      return campaign
     },
-    async save(campaign: Campaign): Promise<void> {
-      const parsed = campaignSchema.safeParse(campaign)
-      if (!parsed.success) {
-        const message = parsed.error.issues[0]?.message ?? 'invalid campaign'
-        throw new StoreError('invalid', message, undefined, {
-          problem: 'schema',
-          params: schemaParams(parsed.error)
-        })
-      }
-      // The figure cap and the ruleset's schemas: what a load or an import would refuse is not written.
-      const content = contentRefusal(parsed.data)
-      if (content !== null) throw storeErrorOf(content)
-      backups.setAside(parsed.data.id)
-      try {
-        backups.writeCurrent(parsed.data.id, JSON.stringify(parsed.data))
-      } catch (error) {
-        throw storageError(error)
-      }
+    /**
+     * Refused, with nothing written (no backup either), as `stale` when the copy is older than storage's, and
+     * as `tooNew` / `unknownRules` over an entry this version cannot open.
+     */
+    async save(campaign: Campaign): Promise<SaveReport> {
+      if (typeof campaign?.id === 'string') revisions.assertCurrent(campaign.id)
+      const report = write(campaign)
+      revisions.remember(campaign.id)
+      return report
     },
     /** The desktop's import rules: same checks, a taken id gets `-2`, `-3`..., nothing is overwritten. */
     async importJson(json: string): Promise<CampaignSummary> {
       const imported = decodeImportText(json)
       const id = await freeCampaignId(imported.id, (id) => storage.getItem(PREFIX + id) !== null)
       const campaign: Campaign = { ...imported, id }
+      const text = campaignText(campaign)
       try {
-        storage.setItem(PREFIX + id, JSON.stringify(campaign))
+        storage.setItem(PREFIX + id, text)
       } catch (error) {
         throw storageError(error)
       }
@@ -157,7 +180,9 @@ export function createWebStore(
     },
     async restoreBackup(id: string, file: string): Promise<Campaign> {
       assertCampaignId(id)
-      return backups.restore(id, file)
+      const restored = backups.restore(id, file)
+      revisions.remember(id)
+      return restored
     },
     /** Entries moved aside (storage keys as `file`); this session's are marked, as on the desktop. */
     async quarantined(): Promise<QuarantineEntry[]> {
@@ -171,8 +196,9 @@ export function createWebStore(
     async rename(id: string, name: string): Promise<CampaignSummary> {
       assertCampaignId(id)
       const clean = cleanCampaignName(name)
+      // Read and written here: no copy of the caller's to check, and copies from before the rename go stale.
       const renamed = { ...backups.open(id), name: clean }
-      await store.save(renamed)
+      write(renamed)
       return summarize(renamed)
     },
     async duplicate(id: string, name?: string): Promise<CampaignSummary> {

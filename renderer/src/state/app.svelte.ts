@@ -1,6 +1,9 @@
-import type { Campaign, CampaignSummary } from '../../../rules/core/schemas'
-import type { CampaignStore } from '../../../main/store/campaign-store'
-import { openStore } from '../platform'
+import type { Campaign } from '../../../rules/core/schemas'
+import type { CampaignListEntry, CampaignStore, SaveReport } from '../../../main/store/campaign-store'
+import { IS_WEB, openStore } from '../platform'
+import { noticeStale, watchOtherTabs } from '../platform/other-tabs'
+import { noticeSaveReports } from '../platform/save-reports'
+import { dismissWarning, warningAfterSave, type BackupWarning } from './backup-warning'
 import { WorkerAiPlayer } from '../worker/ai-client'
 import { EncounterSession } from './encounter.svelte'
 import { CorruptSaveError } from './restore'
@@ -25,7 +28,8 @@ function aiDelay(): number {
 /** The app: the store, the campaign list, and the open encounter session (at most one). */
 export class AppState {
   #store: CampaignStore | null = null
-  campaigns = $state.raw<CampaignSummary[] | null>(null)
+  /** The campaign list, with those this version cannot open marked unavailable. */
+  campaigns = $state.raw<CampaignListEntry[] | null>(null)
   /** The campaign whose encounters are listed. */
   campaign = $state.raw<Campaign | null>(null)
   session = $state.raw<EncounterSession | null>(null)
@@ -36,6 +40,8 @@ export class AppState {
   /** The encounter whose builder settings the campaign page opens with (the settings route). */
   settingsFor = $state.raw<string | null>(null)
   error = $state.raw<AppError | null>(null)
+  /** Saves land but their backups fail (disk full): a banner on every page until a backup is kept again. */
+  backupWarning = $state.raw<BackupWarning>(null)
   loading = $state(false)
   /** The backups dialog and the notices about files moved aside; a restore reloads the list. */
   readonly backups = new BackupsState(
@@ -51,12 +57,20 @@ export class AppState {
 
   /** Opens the store and goes where the URL says (so a reload returns to the open fight). */
   async init(): Promise<void> {
+    const changedElsewhere = (id: string): void => void this.#changedElsewhere(id)
+    // Every save of the app goes through this one store, so each save's report reaches the backup warning.
+    const reported = (report: SaveReport): void => {
+      this.backupWarning = warningAfterSave(this.backupWarning, report)
+    }
     try {
-      this.#store = await openStore()
+      this.#store = noticeStale(noticeSaveReports(await openStore(), reported), changedElsewhere)
     } catch (error) {
-      this.error = { action: { kind: 'load' }, failure: storeFailureOf(error) }
+      // The desktop's store refuses to open a campaigns folder another Emboscada has (`locked`): say so.
+      this.error = { action: { kind: 'list' }, failure: storeFailureOf(error) }
       return
     }
+    // Campaigns live in this origin's localStorage only in the web build, where other tabs may change them.
+    if (IS_WEB) watchOtherTabs(window, changedElsewhere)
     window.addEventListener('hashchange', () => void this.#follow())
     await this.#follow()
   }
@@ -69,6 +83,11 @@ export class AppState {
   /** Hides the current error. */
   dismissError(): void {
     this.error = null
+  }
+
+  /** Closes the backup warning; it comes back if backups fail again after one was kept. */
+  dismissBackupWarning(): void {
+    this.backupWarning = dismissWarning(this.backupWarning)
   }
 
   async #follow(): Promise<void> {
@@ -149,6 +168,35 @@ export class AppState {
     return outcome
   }
 
+  #reloading = false
+  #reloadAgain = false
+
+  /**
+   * Another tab changed campaign `id` (the storage event said so, or a save here was refused as stale): if this
+   * page shows it, it is opened again from storage, never saved over, and the GM is told why. News arriving
+   * during that reload reloads once more, so the page ends on the newest version.
+   */
+  async #changedElsewhere(id: string): Promise<void> {
+    const route = parseRoute(location.hash)
+    if (!('campaignId' in route) || route.campaignId !== id) return
+    if (this.#reloading) {
+      this.#reloadAgain = true
+      return
+    }
+    this.#reloading = true
+    try {
+      do {
+        this.#reloadAgain = false
+        this.error = null
+        await this.#follow()
+      } while (this.#reloadAgain)
+    } finally {
+      this.#reloading = false
+    }
+    // A reload that failed (the campaign was removed there) shows its own error instead.
+    this.error ??= { key: 'error.changedElsewhere', params: {} }
+  }
+
   #fail(error: unknown): void {
     // A save that replays to another hash is the app's own finding, with no store problem to word.
     this.error =
@@ -164,7 +212,7 @@ export class AppState {
       // A list is when unreadable files get moved aside: ask what happened, to tell the GM.
       await this.backups.refreshNotices()
     } catch (error) {
-      this.error = { action: { kind: 'load' }, failure: storeFailureOf(error) }
+      this.error = { action: { kind: 'list' }, failure: storeFailureOf(error) }
     }
   }
 

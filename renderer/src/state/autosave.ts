@@ -6,11 +6,16 @@ import { storeFailureOf, type StoreFailure } from './store-error-text'
 /**
  * Keeps one encounter's record in its campaign and saves the campaign after every accepted command.
  * Saves run one after another in call order; `onResult` hears null after a save lands, or the failure (kept
- * whole, so the UI words it in the GM's language).
+ * whole, so the UI words it in the GM's language). After a save refused as `stale` nothing more is saved.
  */
 export class Autosave {
   #campaign: Campaign
   #chain: Promise<void> = Promise.resolve()
+  /**
+   * Set when a save was refused because another tab changed the campaign: this copy lost, and the page reloads
+   * it. The reload makes the store remember the newer revision, so saves queued before it would get through.
+   */
+  #stale = false
 
   constructor(
     campaign: Campaign,
@@ -42,12 +47,17 @@ export class Autosave {
       encounters: this.#campaign.encounters.map((e) => (e.id === record.id ? record : e))
     }
     this.#campaign = campaign
-    this.#chain = this.#chain
-      .then(() => this.store.save(campaign))
-      .then(
-        () => this.onResult(null),
-        (error: unknown) => this.onResult(storeFailureOf(error))
-      )
+    this.#chain = this.#chain.then(async () => {
+      if (this.#stale) return
+      try {
+        await this.store.save(campaign)
+        this.onResult(null)
+      } catch (error) {
+        const failure = storeFailureOf(error)
+        if (failure.code === 'stale') this.#stale = true
+        this.onResult(failure)
+      }
+    })
   }
 
   /** Replaces the encounter's initial state (a figure's AI profile edited), with the log replayed over it. */

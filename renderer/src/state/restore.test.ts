@@ -40,7 +40,10 @@ describe('Autosave', () => {
     const store = {
       list: async () => [],
       load: async () => sampleCampaign(),
-      save: async (c: Campaign) => void saved.push(c)
+      save: async (c: Campaign) => {
+        saved.push(c)
+        return { backup: 'kept' } as const
+      }
     }
     const autosave = new Autosave(sampleCampaign(), 'abandoned-mine', store, (e) => results.push(e))
     autosave.save(commands.slice(0, 1), 'h1')
@@ -60,6 +63,7 @@ describe('Autosave', () => {
       load: async () => sampleCampaign(),
       save: async () => {
         if (calls++ === 0) throw new Error('disk full')
+        return { backup: 'kept' } as const
       }
     }
     const autosave = new Autosave(sampleCampaign(), 'abandoned-mine', store, (e) => results.push(e))

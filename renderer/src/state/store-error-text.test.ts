@@ -51,7 +51,10 @@ describe('catalogue coverage', () => {
       idMismatch: { id: 'a', found: 'b' },
       idTaken: { id: 'a' },
       badName: { limit: 120 },
-      idInUse: { id: 'a' }
+      idInUse: { id: 'a' },
+      tooManyValues: { limit: 3_000_000 },
+      campaignTooLarge: { found: 9_000_000, limit: 8 * 1024 * 1024 - 64 },
+      folderLocked: { pid: 4242, host: 'mesa' }
     }
     for (const locale of LOCALES) {
       for (const problem of STORE_PROBLEMS) {
@@ -129,6 +132,62 @@ describe('storeErrorText', () => {
     )
     expect(storeErrorText('es', failure, { kind: 'save' })).toBe(
       'No se pudo guardar: falló la lectura o la escritura'
+    )
+  })
+})
+
+describe('a save refused because another tab changed the campaign (issue 18)', () => {
+  it('says so plainly in both languages, and that the tab reloads rather than overwrite', () => {
+    const failure = storeFailureOf(new StoreError('stale', 'campaign "x" changed in another tab'))
+    expect(storeErrorText('es', failure, { kind: 'save' })).toBe(
+      'No se pudo guardar: esta campaña se cambió en otra pestaña; se recarga para no sobrescribirla'
+    )
+    expect(storeErrorText('en', failure, { kind: 'save' })).toBe(
+      'Could not save: this campaign was changed in another tab; it is reloaded so as not to overwrite it'
+    )
+  })
+
+  it('has a notice for the reloaded page in both languages', () => {
+    expect(describeError('es', { key: 'error.changedElsewhere', params: {} }).text).toBe(
+      'Esta campaña se cambió en otra pestaña; se ha recargado para no sobrescribir esos cambios.'
+    )
+    expect(describeError('en', { key: 'error.changedElsewhere', params: {} }).text).toBe(
+      'This campaign was changed in another tab; it was reloaded so those changes are not overwritten.'
+    )
+  })
+})
+
+describe('campaigns this version cannot open, and a campaigns folder in use (issue 18)', () => {
+  it('words a refused load of an unknown-rules campaign by its problem, and by its code without one', () => {
+    const failure = storeFailureOf(
+      new StoreError('unknownRules', 'no rules for "dnd5e"', undefined, {
+        problem: 'unknownSystem',
+        params: { system: 'dnd5e' }
+      })
+    )
+    expect(storeErrorText('es', failure, { kind: 'load' })).toBe(
+      'No se pudo abrir la campaña: usa el sistema de reglas «dnd5e», que esta versión de Emboscada no conoce'
+    )
+    expect(storeErrorText('en', { code: 'unknownRules', message: '' }, { kind: 'load' })).toBe(
+      'Could not open the campaign: it uses rules this version of Emboscada does not have'
+    )
+  })
+
+  it('says which process holds the campaigns folder when the store cannot open it at start-up', () => {
+    const failure = storeFailureOf(
+      new StoreError('locked', 'the campaigns folder is in use by process 4242 on mesa', undefined, {
+        problem: 'folderLocked',
+        params: { pid: 4242, host: 'mesa' }
+      })
+    )
+    expect(storeErrorText('es', failure, { kind: 'list' })).toBe(
+      'No se pudieron abrir las campañas: otro Emboscada (proceso 4242 en mesa) tiene abierta la carpeta de campañas; ciérralo antes'
+    )
+    expect(storeErrorText('en', failure, { kind: 'list' })).toBe(
+      'Could not open the campaigns: another Emboscada (process 4242 on mesa) has the campaigns folder open; close it first'
+    )
+    expect(storeErrorText('en', { code: 'locked', message: '' }, { kind: 'list' })).toBe(
+      'Could not open the campaigns: another Emboscada has the campaigns folder open'
     )
   })
 })

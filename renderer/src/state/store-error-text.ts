@@ -14,8 +14,9 @@ export interface StoreFailure {
   message: string
 }
 
-/** What the GM was doing; it picks the opening of the sentence. */
-export type StoreAction = { kind: 'import'; file: string } | { kind: 'load' } | { kind: 'save' }
+/** What the GM was doing; it picks the opening of the sentence (`list`: opening the store and its list). */
+export type StoreAction =
+  { kind: 'import'; file: string } | { kind: 'load' } | { kind: 'save' } | { kind: 'list' }
 
 /** The catalogue key of each problem; a Record, so a new problem without a sentence is a type error. */
 export const PROBLEM_KEYS: Readonly<Record<StoreProblem, MessageKey>> = {
@@ -24,6 +25,8 @@ export const PROBLEM_KEYS: Readonly<Record<StoreProblem, MessageKey>> = {
   empty: 'problem.empty',
   notJson: 'problem.notJson',
   tooDeep: 'problem.tooDeep',
+  tooManyValues: 'problem.tooManyValues',
+  campaignTooLarge: 'problem.campaignTooLarge',
   stringTooLong: 'problem.stringTooLong',
   forbiddenKey: 'problem.forbiddenKey',
   notFinite: 'problem.notFinite',
@@ -39,7 +42,8 @@ export const PROBLEM_KEYS: Readonly<Record<StoreProblem, MessageKey>> = {
   idTaken: 'problem.idTaken',
   storageFull: 'problem.storageFull',
   badName: 'problem.badName',
-  idInUse: 'problem.idInUse'
+  idInUse: 'problem.idInUse',
+  folderLocked: 'problem.folderLocked'
 }
 
 /** The fallback sentence of each store code, for failures that carry no problem. */
@@ -49,8 +53,11 @@ export const CODE_KEYS: Readonly<Record<StoreErrorCode, MessageKey>> = {
   invalid: 'storeError.invalid',
   tooLarge: 'storeError.tooLarge',
   tooNew: 'storeError.tooNew',
+  unknownRules: 'storeError.unknownRules',
+  locked: 'storeError.locked',
   badId: 'storeError.badId',
-  io: 'storeError.io'
+  io: 'storeError.io',
+  stale: 'storeError.stale'
 }
 
 /** A StoreError (or anything thrown) as a failure the UI can keep in state and word later in any language. */
@@ -76,20 +83,27 @@ export function storeErrorReason(locale: Locale, failure: StoreFailure): string 
   return translate(locale, key ?? 'storeError.unknown')
 }
 
+/** The opening of the sentence for each action but an import, which names its file. */
+const OPENINGS = { load: 'error.load', save: 'error.save', list: 'error.list' } as const
+
 /** The whole sentence the GM reads: what failed, then why. */
 export function storeErrorText(locale: Locale, failure: StoreFailure, action: StoreAction): string {
   const detail = storeErrorReason(locale, failure)
   if (action.kind === 'import') return translate(locale, 'error.import', { file: action.file, detail })
-  return translate(locale, action.kind === 'save' ? 'error.save' : 'error.load', { detail })
+  return translate(locale, OPENINGS[action.kind], { detail })
 }
 
-/** Sizes read as megabytes, other numbers with the locale's digits; strings pass through. */
+/** Numbers that name something rather than count it: "process 4,242" would not be the process's id. */
+const IDENTIFIERS: ReadonlySet<string> = new Set(['pid'])
+
+/** Sizes read as megabytes, other numbers with the locale's digits; strings and identifiers pass through. */
 function formatParams(locale: Locale, problem: StoreProblem, params: Params): Params {
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 })
   const out: Params = {}
   for (const [name, value] of Object.entries(params)) {
-    if (typeof value !== 'number') out[name] = value
-    else if (problem === 'fileTooLarge') out[name] = `${number.format(value / (1024 * 1024))} MB`
+    if (typeof value !== 'number' || IDENTIFIERS.has(name)) out[name] = String(value)
+    else if (problem === 'fileTooLarge' || problem === 'campaignTooLarge')
+      out[name] = `${number.format(value / (1024 * 1024))} MB`
     else out[name] = number.format(value)
   }
   return out

@@ -1,12 +1,12 @@
 /**
- * Crash-harness child: saves a campaign in an endless loop until the driver kills it with SIGKILL.
+ * Crash-harness child of the save-loop scenario (save-loop-scenario.ts): saves a campaign in an endless loop
+ * until the driver kills it.
  *
- *   node --import tsx tests/crash/writer.ts <durable|naive|ack-early> <file> <first save number> <template.json>
+ *   EMBOSCADA_KILL_PLAN=<step>:<paused|racing> node writer.mjs <durable|naive|ack-early> <file> <first> <template>
  *
- * Every save is the template campaign renamed `Crash save <n>`, so the file on disk says which save it
- * holds. After each save resolves the child prints `confirmed <n>`; that line is the acknowledgement the
- * driver holds the file to. Stdout on a pipe is synchronous on Linux and macOS, so a printed line reaches
- * the driver even when the kill follows at once.
+ * Every save is the template campaign renamed `Crash save <n>`, so the file on disk says which save it holds.
+ * After each save resolves the child acknowledges `ack <n>` (kill-point.ts); the driver holds the file to it.
+ * Every file-system call goes through the kill points, so the plan's step lands between two of them.
  *
  * Deliberately imports only the adapter, the backup folder and lowdb, not the store, zod or the rules:
  * Node start-up is most of each run's cost and the driver runs hundreds of them.
@@ -15,60 +15,42 @@ import * as fsp from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { Low } from 'lowdb'
 import { BackupFolder } from '../../main/store/backup-folder'
-import { DurableJsonFile, type StoredJson } from '../../main/store/durable-json-file'
-
-/**
- * The writers the harness can drive: ours; a plain `writeFile` control that must be caught tearing the file;
- * and ours acknowledging each save before it starts, a control that must be caught losing acknowledged saves.
- */
-export type WriterMode = 'durable' | 'naive' | 'ack-early'
-
-const MODES: readonly string[] = ['durable', 'naive', 'ack-early'] satisfies WriterMode[]
-
-/** The name a save carries; the driver reads the save number back out of it. */
-export function saveName(n: number): string {
-  return `Crash save ${n}`
-}
-
-/** The save number in a campaign name written by {@link saveName}, or null. */
-export function saveNumberOf(name: unknown): number | null {
-  const match = typeof name === 'string' ? /^Crash save (\d+)$/.exec(name) : null
-  return match === null ? null : Number(match[1])
-}
+import { DurableJsonFile, type DurableFs, type StoredJson } from '../../main/store/durable-json-file'
+import { KillPoints } from './kill-point'
+import { saveName, WRITER_MODES } from './save-loop-protocol'
 
 async function main(argv: string[]): Promise<void> {
   const [mode, file, first, templatePath] = argv
-  if (mode === undefined || !MODES.includes(mode) || !file || !first || !templatePath)
-    throw new Error('usage: writer.ts <durable|naive|ack-early> <file> <first save number> <template.json>')
+  if (mode === undefined || !WRITER_MODES.includes(mode) || !file || !first || !templatePath)
+    throw new Error('usage: writer <durable|naive|ack-early> <file> <first save number> <template.json>')
   const template = JSON.parse(await fsp.readFile(templatePath, 'utf8')) as Record<string, unknown>
   const id = basename(file, '.json')
+  const kill = KillPoints.fromEnv()
+  const fs: DurableFs = kill.instrument(fsp)
   // The same adapter options the desktop store uses (lowdb-campaign-store.ts fileFor), backups and their
   // pruning included, so the kill can also land inside a backup copy or a prune.
-  const backups = new BackupFolder(join(dirname(file), 'backups'))
-  const db = new Low<StoredJson>(new DurableJsonFile(file, { backup: (path) => backups.take(path, id) }), {
-    data: undefined
-  })
+  const backups = new BackupFolder(join(dirname(file), 'backups'), { fs })
+  const adapter = new DurableJsonFile(file, { fs, backup: (path) => backups.take(path, id) })
+  const db = new Low<StoredJson>(adapter, { data: undefined })
   for (let n = Number(first); ; n++) {
     const campaign = { ...template, id, name: saveName(n) }
-    if (mode === 'ack-early') process.stdout.write(`confirmed ${n}\n`)
-    if (mode !== 'naive') {
+    if (mode === 'ack-early') kill.ack(n)
+    if (mode === 'naive') {
+      // The control: what fs.writeFile does, one call at a time (truncating open, write, close), so a kill
+      // between the open and the write leaves the torn file a naive app would.
+      const handle = await fs.open(file, 'w')
+      await handle.writeFile(JSON.stringify(campaign, null, 2) + '\n')
+      await handle.close()
+    } else {
       db.data = { data: campaign }
       await db.write()
       await backups.prune(id)
-    } else {
-      // The control: truncate-then-write in place, what a naive app does; a kill mid-way leaves a torn file.
-      await fsp.writeFile(file, JSON.stringify(campaign, null, 2) + '\n')
     }
-    if (mode !== 'ack-early') process.stdout.write(`confirmed ${n}\n`)
+    if (mode !== 'ack-early') kill.ack(n)
   }
 }
 
-// Only when run as the child: the driver imports saveName/saveNumberOf from this module too.
-if (process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'))) {
-  main(process.argv.slice(2)).catch((error: unknown) => {
-    process.stderr.write(
-      `writer failed: ${error instanceof Error ? (error.stack ?? error.message) : error}\n`
-    )
-    process.exit(1)
-  })
-}
+main(process.argv.slice(2)).catch((error: unknown) => {
+  process.stderr.write(`writer failed: ${error instanceof Error ? (error.stack ?? error.message) : error}\n`)
+  process.exit(1)
+})

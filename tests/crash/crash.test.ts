@@ -1,6 +1,7 @@
 import * as fsp from 'node:fs/promises'
-import { availableParallelism, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { lanesFor, positive, seedFromEnv, timeoutFor } from './run-settings'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { campaignSchema } from '../../rules/core/schemas'
 import { bundleChild, runKillScenario, type ChildCommand, type KillReport } from './kill-harness'
@@ -23,9 +24,8 @@ const soak = process.env.CRASH_RUNS !== undefined
 const RUNS = positive(process.env.CRASH_RUNS, 300)
 const NAIVE_RUNS = positive(process.env.CRASH_NAIVE_RUNS, 150)
 const ACK_EARLY_RUNS = positive(process.env.CRASH_ACK_EARLY_RUNS, 60)
-const LANES = positive(process.env.CRASH_LANES, soak ? Math.min(4, availableParallelism()) : 1)
-// A fresh seed each run explores new kill points over time; the printed seed replays a failure.
-const SEED = positive(process.env.CRASH_SEED, Math.floor(Math.random() * 2 ** 31))
+const LANES = lanesFor(soak)
+const SEED = seedFromEnv()
 /**
  * Kill before file-system call 0–200 of a child: one save of ours is ~15 calls plus a backup prune (~30 in
  * all), so a run dies somewhere in its first ~7 saves, its very first (nothing on disk yet) included.
@@ -85,7 +85,7 @@ describe('kill -9 during a save loop', () => {
       expect(report.runs).toBe(RUNS)
       expect(report.figures.orphanTemps ?? 0, where).toBe(0)
     },
-    timeoutFor(RUNS)
+    timeoutFor(RUNS, LANES)
   )
 
   it(
@@ -103,7 +103,7 @@ describe('kill -9 during a save loop', () => {
       ).toEqual([])
       expect(report.outcomes.corrupt, `seed ${SEED}: the harness saw no torn file`).toBeGreaterThan(0)
     },
-    timeoutFor(NAIVE_RUNS)
+    timeoutFor(NAIVE_RUNS, LANES)
   )
 
   it(
@@ -125,16 +125,6 @@ describe('kill -9 during a save loop', () => {
         `seed ${SEED}: paused before a save's first call, its acknowledgement is already out`
       ).toEqual([])
     },
-    timeoutFor(ACK_EARLY_RUNS)
+    timeoutFor(ACK_EARLY_RUNS, LANES)
   )
 })
-
-/** A generous ceiling: runs take ≈ 0.3 s each idle, a few times that on a loaded machine; lanes share cores. */
-function timeoutFor(runs: number): number {
-  return 60_000 + Math.ceil((runs * 3_000) / LANES)
-}
-
-function positive(value: string | undefined, fallback: number): number {
-  const n = Number(value)
-  return value !== undefined && Number.isInteger(n) && n > 0 ? n : fallback
-}

@@ -1,6 +1,7 @@
 import * as fsp from 'node:fs/promises'
-import { availableParallelism, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { lanesFor, positive, seedFromEnv, timeoutFor } from './run-settings'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bundleChild, runKillScenario, type ChildCommand, type KillReport } from './kill-harness'
 import type { RestoreMode, RestoreOperation } from './restore-protocol'
@@ -25,9 +26,8 @@ import { describeRestoreReport, restoreScenario, type RestoreOutcome } from './r
 const soak = process.env.CRASH_RUNS !== undefined || process.env.CRASH_RESTORE_RUNS !== undefined
 const RUNS = positive(process.env.CRASH_RESTORE_RUNS ?? process.env.CRASH_RUNS, 30)
 const NAIVE_RUNS = positive(process.env.CRASH_RESTORE_NAIVE_RUNS, 10)
-const LANES = positive(process.env.CRASH_LANES, soak ? Math.min(4, availableParallelism()) : 1)
-// A fresh seed each run explores new kill points over time; the printed seed replays a failure.
-const SEED = positive(process.env.CRASH_SEED, Math.floor(Math.random() * 2 ** 31))
+const LANES = lanesFor(soak)
+const SEED = seedFromEnv()
 /**
  * Kill before call 0–35 of the operation: a restore is 31 file-system calls (read the chosen backup, check
  * the current file, temp file, backup copy of the current, rename, folder fsync, prune listing), a repair 32
@@ -113,13 +113,13 @@ describe('kill -9 while restoring a backup', () => {
   it(
     `the store's restore: ${RUNS} kills, 0 lost (the campaign before or restored, the replaced version kept)`,
     async () => expectHeld(await run('restore', 'durable', RUNS), ['before', 'restored']),
-    timeoutFor(RUNS)
+    timeoutFor(RUNS, LANES)
   )
 
   it(
     'a restore that truncates and writes over the campaign is caught (a torn file, the replaced version lost)',
     async () => expectCaught(await run('restore', 'naive', NAIVE_RUNS), 'undoLost'),
-    timeoutFor(NAIVE_RUNS)
+    timeoutFor(NAIVE_RUNS, LANES)
   )
 })
 
@@ -127,7 +127,7 @@ describe('kill -9 while repairing a damaged campaign from its newest good backup
   it(
     `the store's repair: ${RUNS} kills, 0 lost (the good backup in place or repaired again, the damaged bytes kept)`,
     async () => expectHeld(await run('repair', 'durable', RUNS), ['repairedAgain', 'repaired']),
-    timeoutFor(RUNS)
+    timeoutFor(RUNS, LANES)
   )
 
   it(
@@ -141,16 +141,6 @@ describe('kill -9 while repairing a damaged campaign from its newest good backup
         `seed ${SEED}`
       ).toEqual([])
     },
-    timeoutFor(NAIVE_RUNS)
+    timeoutFor(NAIVE_RUNS, LANES)
   )
 })
-
-/** A generous ceiling: runs take ≈ 0.5 s each on a loaded machine, a few times that under more load. */
-function timeoutFor(runs: number): number {
-  return 60_000 + Math.ceil((runs * 3_000) / LANES)
-}
-
-function positive(value: string | undefined, fallback: number): number {
-  const n = Number(value)
-  return value !== undefined && Number.isInteger(n) && n > 0 ? n : fallback
-}

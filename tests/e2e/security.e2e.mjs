@@ -34,8 +34,9 @@ function installPage({ campaign }) {
     value: Object.freeze({
       campaign: Object.freeze({
         list: () => ok([summary]),
-        load: () => ok(campaign),
-        save: () => ok(null),
+        // Whole campaigns cross the IPC contract as text (main/ipc/contract.ts); a save reports its backup.
+        load: () => ok(JSON.stringify(campaign)),
+        save: () => ok({ backup: 'kept' }),
         import: () => ok(summary),
         quarantined: () => ok([])
       })

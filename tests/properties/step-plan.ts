@@ -1,3 +1,4 @@
+import { DIRECTIONS } from '../../rules/core/geometry'
 import type { Ruleset } from '../../rules/core/ruleset'
 import type { Action, Combatant, Command, EncounterState } from '../../rules/core/types'
 import { whoDecides } from '../../rules/flow/engine'
@@ -37,26 +38,14 @@ export interface Planned {
 const pick = <T>(list: readonly T[], n: number): T | undefined =>
   list.length === 0 ? undefined : list[n % list.length]
 
-/** Eight neighbour offsets, for random walks. */
-const STEPS = [
-  [0, -1],
-  [1, -1],
-  [1, 0],
-  [1, 1],
-  [0, 1],
-  [-1, 1],
-  [-1, 0],
-  [-1, -1]
-] as const
-
 /** A random 1–3 square walk of kind `move`, which every ruleset names so; often legal, often not. */
 function randomWalk(actor: Combatant, a: number, b: number): Action {
   const path: Array<{ x: number; y: number; z: number }> = []
   let { x, y } = actor.pos
   for (let i = 0; i <= a % 3; i++) {
-    const [dx, dy] = STEPS[(b >> (3 * i)) & 7]!
-    x += dx
-    y += dy
+    const step = DIRECTIONS[(b >> (3 * i)) & 7]!
+    x += step.x
+    y += step.y
     path.push({ x, y, z: actor.pos.z })
   }
   return { kind: 'move', actorId: actor.id, path }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { PendingDecision } from '../../../rules/core/types'
-import { testEncounter } from '../../../rules/core/test-fixtures'
+import type { Combatant, PendingDecision } from '../../../rules/core/types'
+import { bareFigure, testEncounter } from '../../../rules/core/test-fixtures'
 import {
   AUTOMATION_LEVELS,
   decisionFamily,
@@ -65,17 +65,9 @@ describe('automation levels', () => {
   })
 })
 
-const fig = (id: string, side: string, controller: 'human' | 'ai' | 'gm') => ({
-  id,
-  name: id,
-  side,
-  controller,
-  pos: { x: 0, y: 0, z: 0 },
-  facing: 0,
-  life: 5,
-  lifeMax: 5,
-  out: false,
-  stats: {}
+const fig = (id: string, side: string, controller: Combatant['controller']): Combatant => ({
+  ...bareFigure(id, side),
+  controller
 })
 
 describe('solo and GM mode', () => {

@@ -1,3 +1,4 @@
+import { bareFigure } from '../../../rules/core/test-fixtures'
 import { describe, expect, it } from 'vitest'
 import { campaignSchema } from '../../../rules/core/schemas'
 import { testEncounter } from '../../../rules/core/test-fixtures'
@@ -22,16 +23,8 @@ import {
 const NAMES = ['constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty']
 
 const fig = (id: string, side: string, controller: Controller): Combatant => ({
-  id,
-  name: id,
-  side,
-  controller,
-  pos: { x: 0, y: 0, z: 0 },
-  facing: 0,
-  life: 5,
-  lifeMax: 5,
-  out: false,
-  stats: {}
+  ...bareFigure(id, side),
+  controller
 })
 
 /** An encounter `id` whose two sides and four figures are called by Object.prototype's names. */

@@ -1,4 +1,5 @@
-import { constant, mix, probability } from '../../core/distribution'
+import { probability } from '../../core/distribution'
+import { constantMasses, massesToDist, massWhere, mixMasses, type Masses } from '../../core/exact-law'
 import { ONE, type Fraction } from '../../core/fraction'
 import { spendEconomy } from '../../core/economy'
 import type { GameEvent } from '../../core/events'
@@ -18,7 +19,7 @@ import { Asker, DECISION, gmDecider } from './decisions'
 import { maneuverOutcome } from './defense'
 import { chargeOf, economy, failedManeuver, type Maneuver } from './economy.machine'
 import { facingAfter, isStep, pathViolation, squareViolation } from './movement'
-import { checkDist, damageDist, lifeLost } from './odds'
+import { checkDist, lifeLostLaw } from './odds'
 import { planAttack, planCheck, type AttackPlan, type CheckPlan } from './plan'
 import { rollCheck } from './resolve-attack'
 import { readSettings, type Hq2Settings } from './settings'
@@ -197,15 +198,16 @@ export function maneuverOdds(state: EncounterState, plan: ManeuverPlan): ActionO
   if (!main) return null
   const life = main.target.life
   const p = maneuverChance(plan)
-  const onSuccess = plan.success ? lifeLost(damageDist(settings, plan.success), life) : constant(0)
-  const onFailure = plan.failure ? lifeLost(damageDist(settings, plan.failure), life) : constant(0)
-  const damage = new Map([...mix(p, onSuccess, onFailure)].filter(([, q]) => q.n !== 0n))
+  const branch = (attack: AttackPlan | null): Masses =>
+    attack ? lifeLostLaw(settings, attack, life).masses : constantMasses(0)
+  // Mixed as distribution.ts's `mix` orders values (success's, then failure's), probability 0 left out.
+  const damage = mixMasses(p, branch(plan.success), branch(plan.failure))
   const headline = [
     ...(plan.check ? [{ key: 'check', p }] : []),
-    { key: 'wound', p: probability(damage, (v) => v >= 1) },
-    { key: 'kill', p: probability(damage, (v) => v >= life) }
+    { key: 'wound', p: massWhere(damage, (v) => v >= 1) },
+    { key: 'kill', p: massWhere(damage, (v) => v >= life) }
   ]
-  return { headline, damage }
+  return { headline, damage: massesToDist(damage) }
 }
 
 /** Resolves a maneuver: the check and the extraordinary displacement, or the charge run (hq2.md §3.2). */

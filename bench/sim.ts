@@ -3,6 +3,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import type { Worker } from 'node:worker_threads'
+import { abortOnSigint, CliInputError, parseFlags, ProgressLine, runCli, type CommandSpec } from './cli'
+import { liveHeapBytes, mb } from './heap'
 import { runAsScript, typeScriptWorker } from './node-tools'
 import { aggregate, type FigureRisk, type SimReport } from '../ai/sim-report'
 import { simLevels, type GameSummary, type SimLevel } from '../ai/simulation'
@@ -20,6 +22,20 @@ export interface SimOptions {
   workers: number
   level: SimLevel
   maxSteps: number
+  /** Record the heap every this many finished games (`heap` in the output); absent = no heap samples. */
+  heapEvery?: number
+}
+
+/** The heap after `games` finished games: is memory flat over a long simulation? */
+export interface HeapSample {
+  games: number
+  seconds: number
+  /** This (the runner's) thread's live heap after a full GC, MB: it keeps every game's summary. */
+  mainMb: number
+  /** Each worker's live heap after a full GC at the end of its latest chunk of games, MB. */
+  workersMb: number[]
+  /** The whole process's resident memory, MB. */
+  rssMb: number
 }
 
 /** The JSON the runner writes: the inputs, the report and, apart, the timing (which varies run to run). */
@@ -35,10 +51,13 @@ export interface SimOutput {
   cancelled: boolean
   report: Omit<SimReport, 'figures'> & { figures: Array<FigureRisk & { name: string; controller: string }> }
   timing: { workers: number; seconds: number; encountersPerSecond: number }
+  /** With `heapEvery`: heap samples every that many games, and at the end. */
+  heap?: { every: number; samples: HeapSample[] }
 }
 
-/** A command-line or input error: the CLI prints it and exits with code 2. */
-export class SimInputError extends Error {}
+/** A command-line or input error: the CLI prints it and exits with code 2 (bench/cli.ts). */
+export const SimInputError = CliInputError
+export type SimInputError = CliInputError
 
 /** Progress after each finished game. */
 export type SimProgress = (done: number, total: number, seconds: number) => void
@@ -82,6 +101,19 @@ export async function runSimulation(
   let done = 0
   const workerData: SimWorkerData = { initial, seed: opts.seed, maxSteps: opts.maxSteps, level: opts.level }
   const workers: Worker[] = []
+  const heapEvery = opts.heapEvery
+  const workerHeap: number[] = []
+  const heapSamples: HeapSample[] = []
+  const sampleHeap = () =>
+    heapSamples.push({
+      games: done,
+      seconds: +((performance.now() - t0) / 1000).toFixed(3),
+      mainMb: mb(liveHeapBytes()),
+      workersMb: workerHeap.map(mb),
+      rssMb: mb(process.memoryUsage.rss())
+    })
+  // With heap samples, each worker also reports its live heap after every chunk (bench/sim-heap-worker.ts).
+  const entry = new URL(heapEvery ? './sim-heap-worker.ts' : './sim-worker.ts', import.meta.url)
   const cancelled = await new Promise<boolean>((resolve, reject) => {
     let live = 0
     let stopping = false
@@ -103,15 +135,21 @@ export async function runSimulation(
     const count = Math.max(1, Math.min(opts.workers, opts.runs))
     if (opts.runs === 0) return finish()
     for (let i = 0; i < count; i++) {
-      const w = typeScriptWorker(new URL('./sim-worker.ts', import.meta.url), workerData)
-      workers.push(w)
+      const w = typeScriptWorker(entry, workerData)
+      const slot = workers.push(w) - 1
       live++
-      w.on('message', (m: { type: 'run'; index: number; summary: GameSummary } | { type: 'chunk' }) => {
+      type Message =
+        | { type: 'run'; index: number; summary: GameSummary }
+        | { type: 'chunk' }
+        | { type: 'heap'; bytes: number }
+      w.on('message', (m: Message) => {
         if (m.type === 'run') {
           summaries[m.index] = m.summary
           done++
+          if (heapEvery && done % heapEvery === 0) sampleHeap()
           hooks.onProgress?.(done, opts.runs, (performance.now() - t0) / 1000)
-        } else if (!feed(w) && --live === 0) finish()
+        } else if (m.type === 'heap') workerHeap[slot] = m.bytes
+        else if (!feed(w) && --live === 0) finish()
       })
       // A worker that dies without an error event (out of memory) would otherwise leave the run hanging.
       w.on('exit', (code) => {
@@ -124,6 +162,7 @@ export async function runSimulation(
       feed(w)
     }
   })
+  if (heapEvery && heapSamples.at(-1)?.games !== done) sampleHeap()
   const seconds = (performance.now() - t0) / 1000
   const finished = summaries.filter((s): s is GameSummary => s !== undefined)
   const report = aggregate(
@@ -152,51 +191,79 @@ export async function runSimulation(
       workers: opts.workers,
       seconds: +seconds.toFixed(3),
       encountersPerSecond: +(finished.length / Math.max(seconds, 1e-9)).toFixed(3)
-    }
+    },
+    ...(heapEvery ? { heap: { every: heapEvery, samples: heapSamples } } : {})
   }
 }
 
-const USAGE =
-  'usage: npm run sim -- <campaign.json> [--encounter id] [--runs 200] [--seed 1] [--workers 2] ' +
-  '[--level normal] [--max-steps 3000] [--out file.json]'
+/** `npm run sim`'s flags and help. */
+export const simSpec = {
+  name: 'sim',
+  command: 'npm run sim --',
+  summary:
+    'AI-vs-AI Monte Carlo of one encounter on worker threads: win % with its 95% interval, rounds,\n' +
+    'the heroes most at risk. Writes a JSON report; a progress line goes to stderr.',
+  positionals: [
+    {
+      name: '<campaign.json>',
+      help: 'a campaign file, e.g. resources/campaigns/hq2-sample.json',
+      required: true
+    }
+  ],
+  flags: {
+    encounter: { type: 'string', value: 'ID', help: "the encounter to play (default: the campaign's first)" },
+    runs: { type: 'int', value: 'N', min: 1, help: 'games to play (default 200)' },
+    seed: {
+      type: 'int',
+      value: 'S',
+      min: -(2 ** 31),
+      help: 'seed of the first game; game i plays S + i (default 1)'
+    },
+    workers: { type: 'int', value: 'N', min: 1, help: 'worker threads (default 2)' },
+    level: {
+      type: 'string',
+      value: 'LEVEL',
+      choices: simLevels,
+      help: `every figure's AI level: ${simLevels.join(', ')} (default normal)`
+    },
+    'max-steps': {
+      type: 'int',
+      value: 'N',
+      min: 1,
+      help: 'commands after which a game is cut short (default 3000)'
+    },
+    'heap-every': {
+      type: 'int',
+      value: 'N',
+      min: 1,
+      help: 'record the live heap (after a GC) of the runner and each worker every N games, in the JSON'
+    },
+    out: {
+      type: 'string',
+      value: 'FILE',
+      help: 'the JSON report (default bench/results/sim-<encounter>.json)'
+    }
+  },
+  notes: [
+    'Memory over a long run: npm run sim -- resources/campaigns/minecraft-sample.json --runs 10000 --heap-every 500',
+    "(flat worker heaps = no growth per game; the runner keeps every game's summary, so it grows a little)."
+  ]
+} satisfies CommandSpec
 
 /** Parses the command line (without node and the script); throws SimInputError on anything unknown. */
 export function parseArgs(argv: readonly string[]): SimOptions & { out?: string } {
-  const opts: SimOptions & { out?: string } = {
-    file: '',
-    runs: 200,
-    seed: 1,
-    workers: 2,
-    level: 'normal',
-    maxSteps: 3000
+  const { values: v, positionals } = parseFlags(simSpec, argv)
+  return {
+    file: positionals[0]!,
+    runs: v.runs ?? 200,
+    seed: v.seed ?? 1,
+    workers: v.workers ?? 2,
+    level: (v.level as SimLevel | undefined) ?? 'normal',
+    maxSteps: v['max-steps'] ?? 3000,
+    ...(v.encounter !== undefined ? { encounter: v.encounter } : {}),
+    ...(v['heap-every'] !== undefined ? { heapEvery: v['heap-every'] } : {}),
+    ...(v.out !== undefined ? { out: v.out } : {})
   }
-  const int = (flag: string, v: string | undefined, min: number): number => {
-    const n = Number(v)
-    if (!Number.isInteger(n) || n < min)
-      throw new SimInputError(`${flag} wants an integer ≥ ${min}\n${USAGE}`)
-    return n
-  }
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!
-    const value = argv[i + 1]
-    const take = () => (i++, value)
-    if (arg === '--runs') opts.runs = int(arg, take(), 1)
-    else if (arg === '--seed') opts.seed = int(arg, take(), -(2 ** 31))
-    else if (arg === '--workers') opts.workers = int(arg, take(), 1)
-    else if (arg === '--max-steps') opts.maxSteps = int(arg, take(), 1)
-    else if (arg === '--encounter') opts.encounter = take()
-    else if (arg === '--out') opts.out = take()
-    else if (arg === '--level') {
-      const level = take()
-      if (!simLevels.includes(level as SimLevel)) {
-        throw new SimInputError(`--level wants one of ${simLevels.join(', ')}\n${USAGE}`)
-      }
-      opts.level = level as SimLevel
-    } else if (arg.startsWith('--') || opts.file) throw new SimInputError(`unexpected ${arg}\n${USAGE}`)
-    else opts.file = arg
-  }
-  if (!opts.file) throw new SimInputError(USAGE)
-  return opts
 }
 
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`
@@ -228,39 +295,33 @@ export function humanSummary(out: SimOutput): string {
   return lines.join('\n')
 }
 
-async function main(): Promise<number> {
-  let opts: ReturnType<typeof parseArgs>
-  try {
-    opts = parseArgs(process.argv.slice(2))
-    loadEncounter(opts.file, opts.encounter)
-  } catch (e) {
-    if (!(e instanceof SimInputError)) throw e
-    console.error(`sim: ${e.message}`)
-    return 2
-  }
-  const controller = new AbortController()
-  // `on`, not `once`: Ctrl+C reaches this process twice (from the terminal and relayed by tsx), and a
-  // second signal with no listener would kill it before the partial report is written.
-  process.on('SIGINT', () => controller.abort())
-  const tty = process.stderr.isTTY
-  let shown = 0
+/** Heap at the first and last sample, for the summary: `runner 3.1 → 4.0 MB, workers 9.8 → 9.9 MB`. */
+function heapLine(heap: NonNullable<SimOutput['heap']>): string {
+  const [first, last] = [heap.samples[0], heap.samples.at(-1)]
+  if (!first || !last) return '  heap: no sample'
+  const sum = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0).toFixed(1) : '?')
+  return (
+    `  heap every ${heap.every} games (${heap.samples.length} samples): runner ${first.mainMb} → ${last.mainMb} MB, ` +
+    `workers ${sum(first.workersMb)} → ${sum(last.workersMb)} MB (games ${first.games} → ${last.games})`
+  )
+}
+
+async function main(opts: ReturnType<typeof parseArgs>): Promise<number> {
+  loadEncounter(opts.file, opts.encounter)
+  const interrupt = abortOnSigint('sim')
+  const progress = new ProgressLine('sim')
   const out = await runSimulation(opts, {
-    signal: controller.signal,
-    onProgress: (done, total, seconds) => {
-      // Throttled: fast systems finish hundreds of games a second.
-      if (done < total && seconds - shown < 0.5) return
-      shown = seconds
-      const line = `sim: ${done}/${total} runs, ${(done / seconds).toFixed(2)} runs/s`
-      process.stderr.write(tty ? `\r${line}` : `${line}\n`)
-    }
+    signal: interrupt.signal,
+    onProgress: (done, total, seconds) => progress.update(done, total, seconds, 'runs')
   })
-  if (tty) process.stderr.write('\n')
+  progress.end()
   const file = opts.out ?? new URL(`./results/sim-${out.encounter}.json`, import.meta.url).pathname
   mkdirSync(dirname(file), { recursive: true })
   writeFileSync(file, JSON.stringify(out, null, 2) + '\n')
   console.log(humanSummary(out))
-  console.log(`  report: ${file}`)
+  if (out.heap) console.log(heapLine(out.heap))
+  console.log(`  report: ${file}${out.cancelled ? ' (partial: cancelled)' : ''}`)
   return out.cancelled ? 130 : 0
 }
 
-runAsScript(import.meta.url, main)
+runAsScript(import.meta.url, () => runCli(simSpec, process.argv.slice(2), parseArgs, main))

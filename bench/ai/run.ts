@@ -1,9 +1,10 @@
 // npm run bench:ai: paired games of monster policies over the encounter suites on worker threads, then
 // the JSON + Markdown report (ai.md §7.3). Every policy plays encounter e, game g with the same seed, so
 // the same RNG state starts each pair (common random numbers); the heroes are always the Normal AI.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import type { Worker } from 'node:worker_threads'
+import { abortOnSigint, CliInputError, parseFlags, ProgressLine, runCli, type CommandSpec } from '../cli'
 import { runAsScript, typeScriptWorker } from '../node-tools'
 import { gameSeed, playGame, type GameLimits, type GameRecord, type SuiteEncounter } from './game'
 import { knownPolicies, policyFor } from './policies'
@@ -55,8 +56,9 @@ export interface BenchRun {
   seconds: number
 }
 
-/** A command-line error: printed with the usage, exit code 2. */
-export class BenchInputError extends Error {}
+/** A command-line error: printed with the synopsis, exit code 2 (bench/cli.ts). */
+export const BenchInputError = CliInputError
+export type BenchInputError = CliInputError
 
 /** Every game, ordered game-major so a cancelled run still holds whole pairs of the first games. */
 export function tasksFor(encounters: readonly SuiteEncounter[], opts: BenchOptions): BenchTask[] {
@@ -156,50 +158,93 @@ export async function runBench(
   return { records, failures, encounters, cancelled, seconds: seconds() }
 }
 
-const USAGE =
-  'usage: npm run bench:ai -- [--suite core|heldout|all] [--policies normal,hard,easy,focusFire,...] ' +
-  '[--baseline focusFire] [--games 2] [--seed 1] [--workers 2] [--out bench/results] [--max-rounds 20] ' +
-  '[--encounters N] [--only id-part] [--minutes M] [--records games.jsonl] [--no-puzzles] [--from games.jsonl]'
+const defaultPolicies = [
+  'easy',
+  'normal',
+  'hard',
+  'random',
+  'nearestAttack',
+  'focusFire',
+  'itbSimple',
+  'rcaAttack'
+]
+
+/** `npm run bench:ai`'s flags and help. */
+export const benchAiSpec = {
+  name: 'bench:ai',
+  command: 'npm run bench:ai --',
+  summary:
+    'Paired games of monster policies over the encounter suites on worker threads (the heroes are always\n' +
+    'the Normal AI), then the JSON + Markdown report (ai.md §7.3). A progress line goes to stderr.',
+  flags: {
+    suite: {
+      type: 'string',
+      value: 'NAME',
+      choices: ['core', 'heldout', 'all'],
+      help: 'core, heldout or all (default core)'
+    },
+    policies: {
+      type: 'string',
+      value: 'LIST',
+      help: `monster policy slots, comma-separated; name:2 is a second copy (default ${defaultPolicies.join(',')})`
+    },
+    baseline: {
+      type: 'string',
+      value: 'POLICY',
+      help: 'the policy paired differences are shown against (default focusFire)'
+    },
+    games: { type: 'int', value: 'N', min: 1, help: 'games per encounter and policy (default 2)' },
+    seed: { type: 'int', value: 'S', min: -(2 ** 31), help: 'base seed (default 1)' },
+    workers: { type: 'int', value: 'N', min: 0, help: 'worker threads; 0 plays in this thread (default 2)' },
+    out: {
+      type: 'string',
+      value: 'DIR',
+      help: 'where ai-latest.json and ai-latest.md go (default bench/results)'
+    },
+    'max-rounds': {
+      type: 'int',
+      value: 'N',
+      min: 1,
+      help: 'rounds after which a game is cut short (default 20)'
+    },
+    encounters: { type: 'int', value: 'N', min: 1, help: 'only the first N encounters of the suite' },
+    only: { type: 'string', value: 'TEXT', help: 'only encounters whose id contains TEXT' },
+    minutes: {
+      type: 'number',
+      value: 'M',
+      min: 0,
+      help: 'stop handing out games after M minutes (games in play finish)'
+    },
+    records: { type: 'string', value: 'FILE', help: 'also write every game record to this JSONL file' },
+    'no-puzzles': { type: 'boolean', help: 'leave the puzzle suite out of the report' },
+    from: {
+      type: 'string',
+      value: 'FILE',
+      help: "report an earlier run's --records JSONL instead of playing"
+    }
+  },
+  notes: [`Known policies: ${knownPolicies.join(', ')}.`]
+} satisfies CommandSpec
 
 /** Parses the command line (without node and the script). */
 export function parseArgs(argv: readonly string[]): BenchOptions {
+  const { values: v } = parseFlags(benchAiSpec, argv)
   const opts: BenchOptions = {
-    suite: 'core',
-    policies: ['easy', 'normal', 'hard', 'random', 'nearestAttack', 'focusFire', 'itbSimple', 'rcaAttack'],
-    baseline: 'focusFire',
-    games: 2,
-    seed: 1,
-    workers: 2,
-    out: new URL('../results/', import.meta.url).pathname,
-    limits: { maxRounds: 20, maxSteps: 4000 }
+    suite: v.suite ?? 'core',
+    policies: v.policies?.split(',').filter(Boolean) ?? [...defaultPolicies],
+    baseline: v.baseline ?? 'focusFire',
+    games: v.games ?? 2,
+    seed: v.seed ?? 1,
+    workers: v.workers ?? 2,
+    out: v.out ?? new URL('../results/', import.meta.url).pathname,
+    limits: { maxRounds: v['max-rounds'] ?? 20, maxSteps: 4000 },
+    ...(v.encounters !== undefined ? { limitEncounters: v.encounters } : {}),
+    ...(v.only !== undefined ? { only: v.only } : {}),
+    ...(v.minutes !== undefined ? { minutes: v.minutes } : {}),
+    ...(v['no-puzzles'] ? { noPuzzles: true } : {}),
+    ...(v.records !== undefined ? { records: v.records } : {}),
+    ...(v.from !== undefined ? { from: v.from } : {})
   }
-  const int = (flag: string, v: string | undefined, min: number) => {
-    const n = Number(v)
-    if (!Number.isInteger(n) || n < min)
-      throw new BenchInputError(`${flag} wants an integer ≥ ${min}\n${USAGE}`)
-    return n
-  }
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!
-    const take = () => argv[++i]
-    if (arg === '--suite') opts.suite = take() ?? ''
-    else if (arg === '--policies') opts.policies = (take() ?? '').split(',').filter(Boolean)
-    else if (arg === '--baseline') opts.baseline = take() ?? ''
-    else if (arg === '--games') opts.games = int(arg, take(), 1)
-    else if (arg === '--seed') opts.seed = int(arg, take(), -(2 ** 31))
-    else if (arg === '--workers') opts.workers = int(arg, take(), 0)
-    else if (arg === '--out') opts.out = take() ?? ''
-    else if (arg === '--max-rounds') opts.limits.maxRounds = int(arg, take(), 1)
-    else if (arg === '--encounters') opts.limitEncounters = int(arg, take(), 1)
-    else if (arg === '--only') opts.only = take()
-    else if (arg === '--no-puzzles') opts.noPuzzles = true
-    else if (arg === '--minutes') opts.minutes = Number(take())
-    else if (arg === '--records') opts.records = take()
-    else if (arg === '--from') opts.from = take()
-    else throw new BenchInputError(`unexpected ${arg}\n${USAGE}`)
-  }
-  if (!['core', 'heldout', 'all'].includes(opts.suite))
-    throw new BenchInputError(`--suite: core, heldout or all\n${USAGE}`)
   for (const slot of [...opts.policies, opts.baseline])
     if (!knownPolicies.includes(slot.split(':')[0]!))
       throw new BenchInputError(`unknown policy ${slot} (known: ${knownPolicies.join(', ')})`)
@@ -224,32 +269,20 @@ function fromRecords(file: string): BenchRun {
   }
 }
 
-async function main(): Promise<number> {
-  let opts: BenchOptions
-  try {
-    opts = parseArgs(process.argv.slice(2))
-  } catch (e) {
-    if (!(e instanceof BenchInputError)) throw e
-    console.error(`bench:ai: ${e.message}`)
-    return 2
-  }
-  const controller = new AbortController()
-  // `on`, not `once`: Ctrl+C arrives twice (terminal and tsx relay); the partial report must be written.
-  process.on('SIGINT', () => controller.abort())
-  let shown = -1
+async function main(opts: BenchOptions): Promise<number> {
+  if (opts.from && !existsSync(opts.from)) throw new BenchInputError(`--from: no file ${opts.from}`)
+  const interrupt = abortOnSigint('bench:ai')
+  const progress = new ProgressLine('bench:ai')
   const run = opts.from
     ? fromRecords(opts.from)
     : await runBench(opts, {
-        signal: controller.signal,
-        onProgress: (done, total, s) => {
-          if (done < total && s - shown < 2) return
-          shown = s
-          process.stderr.write(
-            `bench:ai: ${done}/${total} games, ${(done / s).toFixed(2)} games/s, ${s.toFixed(0)} s\n`
-          )
-        }
+        signal: interrupt.signal,
+        onProgress: (done, total, s) => progress.update(done, total, s)
       })
-  const report = await buildReport(run, opts)
+  progress.end()
+  // Ctrl+C, not --minutes: the report is written at once, without the puzzle suite (seconds of solving).
+  const interrupted = interrupt.signal.aborted
+  const report = await buildReport(run, interrupted ? { ...opts, noPuzzles: true } : opts)
   mkdirSync(opts.out, { recursive: true })
   const files = writeReport(report, opts.out)
   if (opts.records) {
@@ -259,10 +292,10 @@ async function main(): Promise<number> {
   for (const f of run.failures.slice(0, 5))
     console.error(`bench:ai: game failed: ${JSON.stringify(f.task)}: ${f.error}`)
   console.log(
-    `bench:ai: ${run.records.length} games${run.cancelled ? ' (cancelled)' : ''} in ${run.seconds.toFixed(1)} s`
+    `bench:ai: ${run.records.length} games${run.cancelled ? ' (cancelled: partial report)' : ''} in ${run.seconds.toFixed(1)} s`
   )
   console.log(`  ${files.json}\n  ${files.md}`)
-  return run.cancelled ? 130 : 0
+  return interrupted ? 130 : 0
 }
 
-runAsScript(import.meta.url, main)
+runAsScript(import.meta.url, () => runCli(benchAiSpec, process.argv.slice(2), parseArgs, main))

@@ -77,6 +77,23 @@ export const enBuilder: Record<keyof typeof esBuilder, string> = {
   'builder.compare.rounds': 'Mean rounds',
   'builder.compare.down': '{name} goes down',
   'builder.compare.dead': '{name} dies',
+  // Live difficulty (issue 16 §6): the builder's estimate while the encounter is edited.
+  'live.title': 'Live difficulty',
+  'live.intro':
+    'The AI plays the encounter {total} times in the background, with seeded dice; every change starts the estimate over.',
+  'live.toggle': 'Estimate while I edit',
+  'live.off': 'Off: turn it on to see how deadly the encounter is while you build it.',
+  'live.none.noEncounter': 'No estimate until the encounter has no problems.',
+  'live.none.oneSide': 'No estimate: figures on two sides are needed.',
+  'live.win': '{side} win: {rate} (95% CI {low}–{high})',
+  'live.rounds': '{rounds} rounds on average',
+  'live.risk': 'Risk of death',
+  'live.dead': '{name}: {rate} ({low}–{high})',
+  'live.progress': '{done} of {total} games',
+  'live.seconds': 'in {seconds} s',
+  'live.computing': 'Computing…',
+  'live.waiting': 'The encounter changed: the estimate starts over…',
+  'live.failed': 'The estimate failed: {message}',
   // The planner's term for an escape objective (ai/objective-terms.ts), shown in the AI's trace.
   'ai.term.escape': 'escape to the exit'
 }

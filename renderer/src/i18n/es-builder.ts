@@ -76,6 +76,23 @@ export const esBuilder = {
   'builder.compare.rounds': 'Asaltos de media',
   'builder.compare.down': '{name} cae',
   'builder.compare.dead': '{name} muere',
+  // Live difficulty (issue 16 §6): the builder's estimate while the encounter is edited.
+  'live.title': 'Dificultad en vivo',
+  'live.intro':
+    'La IA juega el encuentro {total} veces en segundo plano, con dados sembrados; cada cambio vuelve a empezar la estimación.',
+  'live.toggle': 'Estimar mientras edito',
+  'live.off': 'Apagada: actívala para ver lo peligroso que es el encuentro mientras lo preparas.',
+  'live.none.noEncounter': 'Sin estimación hasta que el encuentro no tenga problemas.',
+  'live.none.oneSide': 'Sin estimación: hacen falta figuras de dos bandos.',
+  'live.win': 'Victorias de {side}: {rate} (IC 95 %: {low}–{high})',
+  'live.rounds': '{rounds} asaltos de media',
+  'live.risk': 'Riesgo de muerte',
+  'live.dead': '{name}: {rate} ({low}–{high})',
+  'live.progress': '{done} de {total} partidas',
+  'live.seconds': 'en {seconds} s',
+  'live.computing': 'Calculando…',
+  'live.waiting': 'El encuentro cambió: la estimación vuelve a empezar…',
+  'live.failed': 'La estimación falló: {message}',
   // The planner's term for an escape objective (ai/objective-terms.ts), shown in the AI's trace.
   'ai.term.escape': 'huida hacia la salida'
 } as const

@@ -60,7 +60,7 @@ export class SimulationRun {
     } else if (data.type === 'error') {
       this.status = 'error'
       this.error = data.message
-    } else if (this.#pending) {
+    } else if (data.type === 'done' && this.#pending) {
       const speed = data.report.runs / Math.max(data.seconds, 1e-9)
       this.result = { report: data.report, ...this.#pending, cancelled: data.cancelled, speed }
       this.status = 'done'

@@ -26,12 +26,37 @@ export function seedRng(seed: number): RngState {
   return [...xoroshiro128plusFromState(words).getState()]
 }
 
+/**
+ * What a die is for and for whom, said as it is drawn: `purpose` is the `purpose` of the `dice.rolled`
+ * event that reads it (`pf1.attack`, `initiative`) or, for a die no event logs, the roll it belongs to
+ * (Athkri's first-aid healing dice say `firstAid`); `actorId` is the figure (or, for a roll-off, the side)
+ * that rolls it. Recorded with the face (`RollRecord`), so the dice-entry dialog and the log pair each die
+ * with its owner instead of guessing by its sides (roll-pairing.ts). The tag never changes the face.
+ */
+export interface RollTag {
+  purpose: string
+  actorId?: string
+}
+
 /** Where rules functions get their dice: seeded in play, scripted in tests. */
 export interface DiceRoller {
-  /** A uniform face in 1..sides. */
-  roll(sides: number): number
+  /** A uniform face in 1..sides; `tag` says what it is for (recorded, never read by the stream). */
+  roll(sides: number, tag?: RollTag): number
   /** The RNG state after every roll so far. */
   readonly state: RngState
+}
+
+/**
+ * `dice` with every untagged roll tagged `tag`: a helper that throws several dice (a pool, a kept-die
+ * check, damage dice) rolls through it and each die says what it is for.
+ */
+export function taggedDice(dice: DiceRoller, tag: RollTag): DiceRoller {
+  return {
+    roll: (sides, own) => dice.roll(sides, own ?? tag),
+    get state() {
+      return dice.state
+    }
+  }
 }
 
 /** Rolls from the seeded stream, starting at `state`. */
@@ -66,6 +91,10 @@ export interface RollRecord {
   manual: boolean
   /** The face the seeded stream gave for this die (the same as `face` unless a person entered one). */
   drawn: number
+  /** What the die is for, as the rules said when they drew it (`RollTag`); absent on an untagged roll. */
+  purpose?: string
+  /** Who rolls it, when the rules said. */
+  actorId?: string
 }
 
 /** An entered face the die cannot show; the engine turns it into the refusal `manualDieOutOfRange`. */
@@ -109,16 +138,19 @@ export class ManualDice {
   over(state: RngState): DiceRoller {
     const seeded = seededDice(state)
     return {
-      roll: (sides) => {
+      roll: (sides, tag) => {
         const drawn = seeded.roll(sides)
         const index = this.#next
         const entered = this.faces[index]
-        let record: RollRecord = { sides, face: drawn, manual: false, drawn }
+        const said = tag
+          ? { purpose: tag.purpose, ...(tag.actorId === undefined ? {} : { actorId: tag.actorId }) }
+          : {}
+        let record: RollRecord = { sides, face: drawn, manual: false, drawn, ...said }
         if (entered !== undefined) {
           if (!Number.isInteger(entered) || entered < 1 || entered > sides)
             throw new ManualDieError(index, entered, sides)
           this.#next++
-          record = { sides, face: entered, manual: true, drawn }
+          record = { sides, face: entered, manual: true, drawn, ...said }
         }
         this.#records.push(record)
         this.onRoll?.(record)

@@ -14,25 +14,52 @@ export function diceOf(event: DiceEvent): number {
 }
 
 /**
+ * Whether `roll` can be one of the dice `event` read: the same sides and, for a roll tagged as it was drawn
+ * (`RollTag`), the event's purpose and figure. An untagged roll goes by its sides alone (the old rule).
+ */
+export function rollFits(roll: RollRecord, event: DiceEvent): boolean {
+  if (roll.sides !== event.sides) return false
+  if (roll.purpose === undefined) return true
+  return roll.purpose === event.purpose && (roll.actorId === undefined || roll.actorId === event.actorId)
+}
+
+/**
  * Pairs the rolls of a rules step with the `dice.rolled` events it emitted: the rules log an event per
  * roll, in the order they roll (attack, confirmation, damage dice...), but some rolls have no such event
- * (a roll-off nobody logs), so each event takes the next roll of the same sides and skips the ones between
- * (as many rolls as it read, `diceOf`). Returns, by event index, the indices of its rolls in order.
+ * (a roll-off nobody logs), so each event takes the next roll that fits it (`rollFits`: its tag, or for an
+ * untagged roll its sides) and skips the ones between, as many as it says it read (`diceOf`). A tagged roll
+ * left over after that (the second and third d10 of a kept-die check whose event does not count them, an
+ * explosion) belongs to the throw before it with the same tag. Returns, by event index, the indices of its
+ * rolls in order.
  */
 export function pairRollGroups(
   events: readonly GameEvent[],
   rolls: readonly RollRecord[]
 ): Map<number, number[]> {
   const pairs = new Map<number, number[]>()
+  /** By roll index, the event that took it. */
+  const owner: Array<number | undefined> = []
   let next = 0
   events.forEach((event, index) => {
     if (event.type !== 'dice.rolled') return
     const group: number[] = []
     for (let at = next; at < rolls.length && group.length < diceOf(event); at++)
-      if (rolls[at]!.sides === event.sides) group.push(at)
+      if (owner[at] === undefined && rollFits(rolls[at]!, event)) group.push(at)
     if (group.length === 0) return
+    for (const at of group) owner[at] = index
     pairs.set(index, group)
     next = group.at(-1)! + 1
+  })
+  rolls.forEach((roll, at) => {
+    if (owner[at] !== undefined || roll.purpose === undefined) return
+    for (let before = at - 1; before >= 0; before--) {
+      const index = owner[before]
+      const event = index === undefined ? undefined : events[index]
+      if (index === undefined || event?.type !== 'dice.rolled' || !rollFits(roll, event)) continue
+      owner[at] = index
+      pairs.get(index)!.push(at)
+      return
+    }
   })
   return pairs
 }

@@ -4,13 +4,11 @@ import type { Ruleset } from '../core/ruleset'
 import type { Command, EncounterState, Violation } from '../core/types'
 import { applyCommand } from './engine'
 
-/** One die a command will roll, as the dice-entry dialog asks for it. */
-export interface AskedDie extends RollRecord {
-  /** What the die is for, from the rules' `dice.rolled` event (`pf1.attack`), when one logs it. */
-  purpose?: string
-  /** Who rolls it, when its event says. */
-  actorId?: string
-}
+/**
+ * One die a command will roll, as the dice-entry dialog asks for it: what it is for and who rolls it are
+ * the tag the rules drew it with (`RollTag`), or for an untagged die its event's (`pf1.attack`).
+ */
+export type AskedDie = RollRecord
 
 /** What a dry run learned: the dice in order (entered ones first), or why the command would be refused. */
 export type DryRun = { ok: true; dice: AskedDie[] } | { ok: false; violation: Violation }
@@ -38,11 +36,13 @@ export function dryRunDice(
   if (!result.ok && result.violation.code !== 'manualDiceUnused') return result
   if (!result.ok) return { ok: true, dice: records }
   const dice: AskedDie[] = records.map((r) => ({ ...r }))
-  // Every die an event read is labelled with it (all three dice of a kept-die check, say).
+  // A die drawn without a tag is labelled by the event it pairs with (all three dice of a kept-die check).
   for (const [eventIndex, group] of pairRollGroups(result.events, records)) {
     const event = result.events[eventIndex]
     if (event?.type !== 'dice.rolled') continue
-    for (const at of group) Object.assign(dice[at]!, { purpose: event.purpose, actorId: event.actorId })
+    for (const at of group)
+      if (dice[at]!.purpose === undefined)
+        Object.assign(dice[at]!, { purpose: event.purpose, actorId: event.actorId })
   }
   return { ok: true, dice }
 }

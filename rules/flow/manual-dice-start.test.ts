@@ -65,10 +65,9 @@ describe('start-of-fight rolls entered by hand', () => {
     expect(rolled(events).every((e) => e.entered !== undefined)).toBe(true)
   })
 
-  // Known gap: Athkri's checks throw three d10 (1o3d10) under one `dice.rolled` event that does not say so
-  // yet, so the second and third dice are labelled as the next figures'. Once its events carry `dice: 3`
-  // (core events.ts field + athkri checkEvent, see `diceOf`) this fails: make it a plain `it` then.
-  it.fails("Athkri: the three d10 of a figure's initiative are all labelled as its own", () => {
+  // Athkri's checks throw three d10 (1o3d10) under one `dice.rolled` event that does not count them; each
+  // die is tagged with its figure as it is drawn (`RollTag`), so none is labelled as the next figure's.
+  it("Athkri: the three d10 of a figure's initiative are all labelled as its own", () => {
     const { state, dice } = startByHand(athkriSample)
     const first = state.combatants.find((c) => !c.out)!.id
     expect(dice.slice(0, 3).map((d) => d.actorId)).toEqual([first, first, first])
@@ -92,6 +91,32 @@ describe('pairing rolls with their events', () => {
       [0, 0],
       [2, 2]
     ])
+  })
+
+  it('a tagged roll pairs only with an event of its figure and purpose; its throw keeps its extra dice', () => {
+    const tagged = (actorId: string, face: number, manual = false): RollRecord => ({
+      ...roll(10, face, manual),
+      purpose: 'check',
+      actorId
+    })
+    // Three d10 each under one event that does not count them, plus a d6 nobody logs.
+    const rolls = [
+      tagged('a', 1),
+      tagged('a', 2),
+      tagged('a', 3),
+      roll(6, 6),
+      tagged('b', 4),
+      tagged('b', 5, true)
+    ]
+    const events = [event('a', 10), event('b', 10)]
+    expect([...pairRollGroups(events, rolls)]).toEqual([
+      [0, [0, 1, 2]],
+      [1, [4, 5]]
+    ])
+    expect(rolled(markEntered(events, rolls)).map((e) => e.entered)).toEqual([undefined, 5])
+    // A roll tagged for another figure or purpose is never taken, whatever its sides.
+    const other = { ...tagged('b', 7), purpose: 'dodge' }
+    expect([...pairRollGroups([event('a', 10)], [other, tagged('a', 3)])]).toEqual([[0, [1]]])
   })
 
   it('an event that read several dice (a kept-die throw) takes them all, so the next figure gets its own', () => {

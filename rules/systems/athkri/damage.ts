@@ -1,5 +1,5 @@
 import { constant, convolve, die, mapDist, repeatSum, type Dist } from '../../core/distribution'
-import type { DiceRoller } from '../../core/rng'
+import type { DiceRoller, RollTag } from '../../core/rng'
 import type { AthkriSettings } from './settings'
 import type { AthkriStats } from './stats'
 
@@ -19,9 +19,13 @@ export function parseDamage(expr: string): DamageExpr {
   return { count: Number(m[1] ?? 0), sides: Number(m[2] ?? 0), bonus: Number(m[3] ?? 0) }
 }
 
-/** Rolls an expression: the dice faces and the total. */
-export function rollDamage(dice: DiceRoller, expr: DamageExpr): { faces: number[]; total: number } {
-  const faces = Array.from({ length: expr.count }, () => dice.roll(expr.sides))
+/** Rolls an expression: the dice faces and the total (`tag`: what the dice are for, and whose). */
+export function rollDamage(
+  dice: DiceRoller,
+  expr: DamageExpr,
+  tag?: RollTag
+): { faces: number[]; total: number } {
+  const faces = Array.from({ length: expr.count }, () => dice.roll(expr.sides, tag))
   return { faces, total: faces.reduce((a, b) => a + b, 0) + expr.bonus }
 }
 

@@ -1,6 +1,6 @@
 import type { GameEvent } from '../../core/events'
 import { KEEP_LEVELS, rollKept, type KeepLevel, type KeptDieRule, type KeptRoll } from '../../core/keep-die'
-import type { DiceRoller } from '../../core/rng'
+import { taggedDice, type DiceRoller, type RollTag } from '../../core/rng'
 import type { AthkriSettings } from './settings'
 
 // The Athkri Tirada (athkri.md §2, §5.1): 1o3d10 at a die level, plus a flat part (attribute + skill +
@@ -51,9 +51,9 @@ export interface CheckRoll {
   total: number
 }
 
-/** Rolls a check through `dice`. */
-export function rollCheck(dice: DiceRoller, settings: AthkriSettings, check: Check): CheckRoll {
-  const roll = rollKept(dice, dieRule(settings, check.level))
+/** Rolls a check through `dice`, every die tagged with what it is for and whose it is. */
+export function rollCheck(dice: DiceRoller, settings: AthkriSettings, check: Check, tag: RollTag): CheckRoll {
+  const roll = rollKept(taggedDice(dice, tag), dieRule(settings, check.level))
   return { roll, total: roll.total + check.flat }
 }
 

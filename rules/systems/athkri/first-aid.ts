@@ -77,12 +77,18 @@ export function resolveFirstAid(
   const events: GameEvent[] = []
   const difficulty = settings.firstAidDifficulty
   if (difficulty !== null) {
-    const made = rollCheck(dice, settings, firstAidCheck(state, actor, action))
+    const made = rollCheck(dice, settings, firstAidCheck(state, actor, action), {
+      purpose: FIRST_AID,
+      actorId: actor.id
+    })
     const ok = passes(made, difficulty)
     events.push(checkEvent(actor.id, FIRST_AID, made, difficulty, ok))
     if (!ok) return events
   }
-  const rolled = Math.max(0, rollDamage(dice, parseDamage(settings.firstAidHealing)).total)
+  const rolled = Math.max(
+    0,
+    rollDamage(dice, parseDamage(settings.firstAidHealing), { purpose: FIRST_AID, actorId: actor.id }).total
+  )
   const down = target.out
   const amount = Math.min(rolled, target.lifeMax - (down ? 0 : target.life))
   events.push({ type: 'healed', id: target.id, amount, source: FIRST_AID })

@@ -29,10 +29,15 @@ export function rollInitiative(state: EncounterState, dice: DiceRoller): GameEve
       isMalherido(state, c) ? 1 : 0,
       settings.lowStepPenalty
     )
-    const made = rollCheck(dice, settings, {
-      level: reduced.level,
-      flat: readStats(c).iniciativa - reduced.penalty
-    })
+    const made = rollCheck(
+      dice,
+      settings,
+      {
+        level: reduced.level,
+        flat: readStats(c).iniciativa - reduced.penalty
+      },
+      { purpose: 'initiative', actorId: c.id }
+    )
     // A kept 1 is no failure here: the initiative result is just a number.
     events.push({
       type: 'dice.rolled',
@@ -61,7 +66,7 @@ function rollOffs(state: EncounterState, totals: Map<string, number>, dice: Dice
   const settle = (tied: Combatant[]): void => {
     if (tied.length < 2) return
     const faces = tied.map((c) => {
-      const result = dice.roll(10)
+      const result = dice.roll(10, { purpose: 'initiativeTie', actorId: c.id })
       events.push({
         type: 'dice.rolled',
         actorId: c.id,

@@ -59,8 +59,14 @@ function ambushSucceeds(
     targetId: attack.target.id,
     mode: 'ambush'
   })
-  const stealth = rollCheck(dice, settings, plan.ambush.stealth)
-  const awareness = rollCheck(dice, settings, plan.ambush.awareness)
+  const stealth = rollCheck(dice, settings, plan.ambush.stealth, {
+    purpose: 'stealth',
+    actorId: attack.attacker.id
+  })
+  const awareness = rollCheck(dice, settings, plan.ambush.awareness, {
+    purpose: 'awareness',
+    actorId: attack.target.id
+  })
   const defenderFails = awareness.roll.fumble && settings.defenderFumbleFails
   const success = !stealth.roll.fumble && (defenderFails || stealth.total >= awareness.total)
   events.push(checkEvent(attack.attacker.id, 'stealth', stealth, awareness.total, success))
@@ -90,11 +96,11 @@ function rollAttack(
   ]
   if (settings.faceTargetOnAttack && plan.facing !== plan.attacker.facing)
     events.push({ type: 'faced', id: attackerId, facing: plan.facing })
-  const made = rollCheck(dice, settings, plan.check)
+  const made = rollCheck(dice, settings, plan.check, { purpose: 'attack', actorId: attackerId })
   let hit: boolean
   if (defence.dodge && plan.dodge) {
     // athkri.md §5.2 step 3 [TEXT L59]: the attack fails only if the defender's total is higher.
-    const dodge = rollCheck(dice, settings, plan.dodge)
+    const dodge = rollCheck(dice, settings, plan.dodge, { purpose: 'dodge', actorId: targetId })
     const defenderFails = dodge.roll.fumble && settings.defenderFumbleFails
     hit = !made.roll.fumble && (defenderFails || made.total >= dodge.total)
     events.push(checkEvent(attackerId, 'attack', made, dodge.total, hit))
@@ -120,7 +126,7 @@ function rollAttack(
       success: true
     })
   const expr = parseDamage(plan.weapon.damage)
-  const rolled = rollDamage(dice, expr)
+  const rolled = rollDamage(dice, expr, { purpose: 'damage', actorId: attackerId })
   if (expr.count > 0)
     events.push({
       type: 'dice.rolled',
@@ -154,15 +160,20 @@ function mountChecks(state: EncounterState, mountId: string, dice: DiceRoller): 
   for (const rider of ridersOf(state, mount)) {
     const stats = readStats(rider)
     const level = ownLevel(state, rider)
-    const made = rollCheck(dice, settings, {
-      level: level.level,
-      flat: attribute(stats, settings.rideAttribute) + skill(stats, 'cabalgar') - level.penalty
-    })
+    const made = rollCheck(
+      dice,
+      settings,
+      {
+        level: level.level,
+        flat: attribute(stats, settings.rideAttribute) + skill(stats, 'cabalgar') - level.penalty
+      },
+      { purpose: 'rideControl', actorId: rider.id }
+    )
     const kept = passes(made, settings.rideDifficulty)
     events.push(checkEvent(rider.id, 'rideControl', made, settings.rideDifficulty, kept))
     if (kept) continue
     const expr = parseDamage(settings.throwDamage)
-    const rolled = rollDamage(dice, expr)
+    const rolled = rollDamage(dice, expr, { purpose: 'throwDamage', actorId: rider.id })
     events.push({
       type: 'dice.rolled',
       actorId: rider.id,

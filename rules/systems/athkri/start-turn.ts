@@ -55,7 +55,7 @@ function bleed(state: EncounterState, actorId: string, dice: DiceRoller): GameEv
   const settings = readSettings(state)
   const events: GameEvent[] = []
   if (health.canSelfStabilize) {
-    const made = rollCheck(dice, settings, bleedCheck(state, actorId))
+    const made = rollCheck(dice, settings, bleedCheck(state, actorId), { purpose: 'bleed', actorId })
     const saved = passes(made, settings.bleedDifficulty)
     events.push(checkEvent(actorId, 'bleed', made, settings.bleedDifficulty, saved))
     if (saved) return events
@@ -71,7 +71,7 @@ function ride(state: EncounterState, actorId: string, dice: DiceRoller): GameEve
   if (!actor || !economy || !settings.autoRideCheck || !isMounted(state, actor)) return []
   const free = economy.context.free ?? 0
   if (free < 1) return []
-  const made = rollCheck(dice, settings, rideCheck(state, actorId))
+  const made = rollCheck(dice, settings, rideCheck(state, actorId), { purpose: 'ride', actorId })
   return [
     {
       type: 'economy.changed',

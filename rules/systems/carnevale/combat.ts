@@ -1,6 +1,6 @@
 import { constant, expectation, probability, type Dist } from '../../core/distribution'
 import { add, ZERO, type Fraction } from '../../core/fraction'
-import type { DiceRoller } from '../../core/rng'
+import type { DiceRoller, RollTag } from '../../core/rng'
 import {
   basicLaw,
   clampDice,
@@ -205,8 +205,13 @@ export interface CombatResult {
  * §5.1: rolls a planned Combat action. Dice order: the ATTACK pool (Destiny die first), then, on a
  * Success or Critical with Damage, the Protection pool (Destiny die first). Life is returned, not applied.
  */
-export function resolveCombat(dice: DiceRoller, plan: CombatPlan, s: CombatSettings): CombatResult {
-  const attack = rollBasic(dice, plan.attackDice, plan.aceTarget, s)
+export function resolveCombat(
+  dice: DiceRoller,
+  plan: CombatPlan,
+  s: CombatSettings,
+  tags?: { attack: RollTag; protection: RollTag }
+): CombatResult {
+  const attack = rollBasic(dice, plan.attackDice, plan.aceTarget, s, tags?.attack)
   const hit = attack.outcome === 'success' || attack.outcome === 'critical'
   const fumble = attack.outcome === 'fumble'
   const miss = {
@@ -220,7 +225,7 @@ export function resolveCombat(dice: DiceRoller, plan: CombatPlan, s: CombatSetti
   }
   if (!hit) return miss
   const { damage, direct } = hitDamage(plan, attack.aces, attack.outcome === 'critical', s)
-  const prot = resolveProtection(dice, damage, plan.protectionDice, s)
+  const prot = resolveProtection(dice, damage, plan.protectionDice, s, tags?.protection)
   return {
     ...miss,
     damage: Math.max(0, damage),

@@ -1,7 +1,7 @@
 import { successDist } from '../../core/dice-pool'
 import type { Dist } from '../../core/distribution'
 import { add, mul, ZERO, type Fraction } from '../../core/fraction'
-import type { DiceRoller } from '../../core/rng'
+import { taggedDice, type DiceRoller, type RollTag } from '../../core/rng'
 import { faceSuccessChance, rollWildPool, wildPoolLaw, type TargetFaceRule } from '../../core/wild-pool'
 import type { CarnevaleSettings } from './settings'
 
@@ -153,15 +153,27 @@ export interface BasicRoll extends PoolRoll {
   outcome: Outcome
 }
 
-function rollPool(dice: DiceRoller, n: number, t: number, s: DiceSettings): PoolRoll & { others: number } {
+/** Who rolls the two pools of an opposed roll and what for (the dice are tagged with them as drawn). */
+export interface OpposedTags {
+  active: RollTag
+  opponent: RollTag
+}
+
+function rollPool(
+  dice: DiceRoller,
+  n: number,
+  t: number,
+  s: DiceSettings,
+  tag?: RollTag
+): PoolRoll & { others: number } {
   const count = clampDice(n, s)
-  const r = rollWildPool(dice, count, t, faceRule(s))
+  const r = rollWildPool(tag ? taggedDice(dice, tag) : dice, count, t, faceRule(s))
   return { dice: count, target: t, faces: r.faces, destiny: r.wild, aces: r.total, others: r.others }
 }
 
-/** §2: rolls a basic roll (n dice, clamped) against Ace target t. */
-export function rollBasic(dice: DiceRoller, n: number, t: number, s: DiceSettings): BasicRoll {
-  const { others, ...pool } = rollPool(dice, n, t, s)
+/** §2: rolls a basic roll (n dice, clamped) against Ace target t; `tag`: whose dice, and what for. */
+export function rollBasic(dice: DiceRoller, n: number, t: number, s: DiceSettings, tag?: RollTag): BasicRoll {
+  const { others, ...pool } = rollPool(dice, n, t, s, tag)
   return { ...pool, outcome: classifyBasic(pool.destiny, others, pool.aces, s) }
 }
 
@@ -178,10 +190,11 @@ export function rollOpposed(
   dice: DiceRoller,
   active: number,
   opponent: number,
-  s: DiceSettings
+  s: DiceSettings,
+  tags?: OpposedTags
 ): OpposedRoll {
-  const { others: _a, ...mine } = rollPool(dice, active, s.opposedAceTarget, s)
-  const { others: _b, ...theirs } = rollPool(dice, opponent, s.opposedAceTarget, s)
+  const { others: _a, ...mine } = rollPool(dice, active, s.opposedAceTarget, s, tags?.active)
+  const { others: _b, ...theirs } = rollPool(dice, opponent, s.opposedAceTarget, s, tags?.opponent)
   return readOpposed(mine, theirs, s)
 }
 

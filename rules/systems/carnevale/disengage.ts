@@ -8,7 +8,8 @@ import {
   type DiceSettings,
   type OpposedRoll,
   type Outcome,
-  type RollLaw
+  type RollLaw,
+  type OpposedTags
 } from './dice'
 import { effectiveDex } from './combat'
 import type { CarnevaleSettings } from './settings'
@@ -106,8 +107,9 @@ export interface DisengageResult extends DisengageEffect {
 export function resolveDisengage(
   dice: DiceRoller,
   plan: DisengagePlan,
-  s: DisengageSettings
+  s: DisengageSettings,
+  tags?: OpposedTags
 ): DisengageResult {
-  const roll = rollOpposed(dice, plan.moverDice, plan.enemyDice, s)
+  const roll = rollOpposed(dice, plan.moverDice, plan.enemyDice, s, tags)
   return { roll, ...disengageEffect(roll.outcome, s) }
 }

@@ -9,7 +9,8 @@ import {
   type DiceSettings,
   type OpposedRoll,
   type Outcome,
-  type RollLaw
+  type RollLaw,
+  type OpposedTags
 } from './dice'
 import { largerBaseBonus, type Grappler } from './grapple'
 import { accumulate, tidy } from './protection'
@@ -123,8 +124,13 @@ export interface DrownResult {
 }
 
 /** §5.4: rolls a planned Drown; dice order: the attacker's pool, then the target's (Destiny dice first). */
-export function resolveDrown(dice: DiceRoller, plan: DrownPlan, s: DrownSettings): DrownResult {
-  const roll = rollOpposed(dice, plan.attackerDice, plan.targetDice, s)
+export function resolveDrown(
+  dice: DiceRoller,
+  plan: DrownPlan,
+  s: DrownSettings,
+  tags?: OpposedTags
+): DrownResult {
+  const roll = rollOpposed(dice, plan.attackerDice, plan.targetDice, s, tags)
   return {
     roll,
     targetLifeLost: drownLifeLoss(roll.outcome, roll.net, s),

@@ -60,8 +60,9 @@ export interface FallResult {
 }
 
 /** [PLACEHOLDER]: rolls a fall's Protection (the only dice of a fall). */
-export function resolveFall(dice: DiceRoller, fall: Fall, s: FallSettings): FallResult {
+export function resolveFall(dice: DiceRoller, fall: Fall, s: FallSettings, id?: string): FallResult {
   const damage = fallDamage(fall, s)
-  const prot = resolveProtection(dice, damage, fallProtectionDice(fall, s), s)
+  const tag = id === undefined ? undefined : { purpose: 'fall', actorId: id }
+  const prot = resolveProtection(dice, damage, fallProtectionDice(fall, s), s, tag)
   return { damage, protection: prot.roll && prot.roll.dice > 0 ? prot.roll : null, lifeLost: prot.lifeLost }
 }

@@ -15,7 +15,8 @@ import {
   type DiceSettings,
   type Outcome,
   type PoolRoll,
-  type RollLaw
+  type RollLaw,
+  type OpposedTags
 } from './dice'
 import type { CarnevaleSettings } from './settings'
 
@@ -183,13 +184,18 @@ export interface GrappleResult {
 }
 
 /** §5.3: rolls a planned Grapple; dice order: the attacker's pool, then the target's (Destiny dice first). */
-export function resolveGrapple(dice: DiceRoller, plan: GrapplePlan, s: GrappleSettings): GrappleResult {
+export function resolveGrapple(
+  dice: DiceRoller,
+  plan: GrapplePlan,
+  s: GrappleSettings,
+  tags?: OpposedTags
+): GrappleResult {
   const push = (by: GrapplePush['by'], net: number, outcome: Outcome): GrapplePush | null =>
     outcome === 'success' || outcome === 'critical'
       ? { by, inches: grapplePush(net, s), upTo: s.grapplePushUpTo, stuns: outcome === 'critical' }
       : null
   if (plan.targetDice === null) {
-    const { outcome, ...attacker } = rollBasic(dice, plan.attackerDice, s.basicAceTarget, s)
+    const { outcome, ...attacker } = rollBasic(dice, plan.attackerDice, s.basicAceTarget, s, tags?.active)
     return {
       attacker,
       target: null,
@@ -198,7 +204,7 @@ export function resolveGrapple(dice: DiceRoller, plan: GrapplePlan, s: GrappleSe
       push: push('attacker', attacker.aces, outcome)
     }
   }
-  const r = rollOpposed(dice, plan.attackerDice, plan.targetDice, s)
+  const r = rollOpposed(dice, plan.attackerDice, plan.targetDice, s, tags)
   const base = { attacker: r.active, target: r.opponent, net: r.net, outcome: r.outcome }
   if (r.outcome !== 'fumble') return { ...base, push: push('attacker', r.net, r.outcome) }
   if (s.grappleFumble === 'none') return { ...base, push: null }

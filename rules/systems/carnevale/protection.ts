@@ -1,6 +1,7 @@
 import { constant, type Dist } from '../../core/distribution'
 import { add, mul, ZERO, type Fraction } from '../../core/fraction'
 import type { DiceRoller } from '../../core/rng'
+import type { RollTag } from '../../core/rng'
 import { basicLaw, clampDice, rollBasic, type BasicRoll, type DiceSettings, type Outcome } from './dice'
 import type { CarnevaleSettings } from './settings'
 
@@ -90,10 +91,11 @@ export function resolveProtection(
   dice: DiceRoller,
   damage: number,
   n: number,
-  s: ProtectionSettings
+  s: ProtectionSettings,
+  tag?: RollTag
 ): ProtectionResult {
   if (damage <= 0) return { roll: null, reduction: 0, lifeLost: 0 }
-  const roll = rollBasic(dice, n, s.protectionAceTarget, s)
+  const roll = rollBasic(dice, n, s.protectionAceTarget, s, tag)
   const lifeLost = lifeAfterProtection(damage, roll.outcome, roll.aces, s)
   return { roll, reduction: damage - lifeLost, lifeLost }
 }

@@ -36,7 +36,10 @@ function disengage(chain: Chain, dice: DiceRoller, plan: MovePlan, answers: Answ
     enemiesInContact: enemiesInContact(chain.state, c).length,
     stunned: isStunned(chain.state, c)
   })
-  const r = resolveDisengage(dice, planDisengage(side(plan.mover), side(enemy), s), s)
+  const r = resolveDisengage(dice, planDisengage(side(plan.mover), side(enemy), s), s, {
+    active: { purpose: 'disengage', actorId: plan.mover.id },
+    opponent: { purpose: 'disengageResist', actorId: enemy.id }
+  })
   chain.emit(poolEvents(plan.mover.id, 'disengage', r.roll.active, r.roll.outcome, s))
   chain.emit(poolEvents(enemy.id, 'disengageResist', r.roll.opponent, null, s))
   if (r.enemyAoO) {

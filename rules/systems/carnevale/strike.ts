@@ -95,7 +95,10 @@ function combat(
   if (!weapon) return
   const plan = combatPlanOf(chain.state, attacker, target, weapon, how)
   chain.emit([declared(attackerId, targetId, 'combat', how.reason)])
-  const r = resolveCombat(dice, plan, s)
+  const r = resolveCombat(dice, plan, s, {
+    attack: { purpose: 'attack', actorId: attackerId },
+    protection: { purpose: 'protection', actorId: targetId }
+  })
   chain.emit(poolEvents(attackerId, 'attack', r.attack, r.attack.outcome, s))
   const hit = r.attack.outcome === 'success' || r.attack.outcome === 'critical'
   chain.emit([
@@ -118,7 +121,10 @@ function grapple(chain: Chain, dice: DiceRoller, attackerId: string, targetId: s
   const s = readSettings(chain.state)
   const plan = grapplePlanOf(chain.state, chain.figure(attackerId), chain.figure(targetId))
   chain.emit([declared(attackerId, targetId, 'grapple', how.reason)])
-  const r = resolveGrapple(dice, plan, s)
+  const r = resolveGrapple(dice, plan, s, {
+    active: { purpose: 'grapple', actorId: attackerId },
+    opponent: { purpose: 'grappleResist', actorId: targetId }
+  })
   chain.emit(poolEvents(attackerId, 'grapple', r.attacker, r.outcome, s))
   if (r.target) chain.emit(poolEvents(targetId, 'grappleResist', r.target, null, s))
   if (!r.push) {
@@ -152,7 +158,8 @@ export function fall(chain: Chain, dice: DiceRoller, id: string, heightInches: n
   const r = resolveFall(
     dice,
     { heightInches, intoWater, pro: readStats(figure).pro, stunned: isStunned(chain.state, figure) },
-    s
+    s,
+    id
   )
   if (r.protection) chain.emit(poolEvents(id, 'fall', r.protection, r.protection.outcome, s))
   loseLife(chain, id, r.lifeLost, 'fall')
@@ -162,7 +169,10 @@ function drown(chain: Chain, dice: DiceRoller, attackerId: string, targetId: str
   const s = readSettings(chain.state)
   const plan = drownPlanOf(chain.state, chain.figure(attackerId), chain.figure(targetId))
   chain.emit([declared(attackerId, targetId, 'drown', how.reason)])
-  const r = resolveDrown(dice, plan, s)
+  const r = resolveDrown(dice, plan, s, {
+    active: { purpose: 'drown', actorId: attackerId },
+    opponent: { purpose: 'drownResist', actorId: targetId }
+  })
   chain.emit(poolEvents(attackerId, 'drown', r.roll.active, r.roll.outcome, s))
   chain.emit(poolEvents(targetId, 'drownResist', r.roll.opponent, null, s))
   chain.emit([

@@ -74,7 +74,7 @@ export function rollOff(state: EncounterState, dice: DiceRoller): GameEvent[] {
   const totals = new Map(state.sides.map((s) => [s.id, 0]))
   let contenders = state.sides.map((s) => s.id)
   for (let k = 0; k < ROLL_OFF_ROUNDS && contenders.length > 1; k++) {
-    const rolls = contenders.map((id) => ({ id, face: dice.roll(10) }))
+    const rolls = contenders.map((id) => ({ id, face: dice.roll(10, { purpose: 'rollOff', actorId: id }) }))
     const top = Math.max(...rolls.map((r) => r.face))
     for (const r of rolls) {
       totals.set(r.id, (totals.get(r.id) ?? 0) + r.face / 11 ** k)

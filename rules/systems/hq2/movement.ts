@@ -113,7 +113,7 @@ function rollMovement(being: Combatant, dice: DiceRoller, events: GameEvent[]): 
   if ('fixed' in movement) return movement.fixed
   let total = 0
   for (let i = 0; i < movement.dice; i++) {
-    const result = dice.roll(6)
+    const result = dice.roll(6, { purpose: 'movement', actorId: being.id })
     total += result
     events.push({
       type: 'dice.rolled',

@@ -1,7 +1,7 @@
 import { labelOf, rollPool } from '../../core/dice-pool'
 import type { GameEvent } from '../../core/events'
 import { directionVector, snapDirection } from '../../core/geometry'
-import type { DiceRoller } from '../../core/rng'
+import { taggedDice, type DiceRoller } from '../../core/rng'
 import type { Combatant, EncounterState, Vec3 } from '../../core/types'
 import { isFree } from './board'
 import { acrobaticsOutcome } from './defense'
@@ -29,7 +29,7 @@ export function rollCounted(
     [pool.scaled, pool.multiplier],
     [pool.plain, 1]
   ] as const) {
-    for (const face of rollPool(dice, COMBAT_DIE, count)) {
+    for (const face of rollPool(taggedDice(dice, { purpose, actorId }), COMBAT_DIE, count)) {
       const label = labelOf(COMBAT_DIE, face)
       const counted = pool.faces.includes(label)
       if (counted) total += weight
@@ -57,7 +57,7 @@ export function rollCheck(
 ): number {
   if (check.mode === 'enter') return check.points
   let points = 0
-  for (const face of rollPool(dice, COMBAT_DIE, check.dice)) {
+  for (const face of rollPool(taggedDice(dice, { purpose: 'check', actorId }), COMBAT_DIE, check.dice)) {
     const label = labelOf(COMBAT_DIE, face)
     const skull = label === 'skull'
     if (skull) points++

@@ -1,6 +1,6 @@
 import type { GameEvent } from '../../core/events'
 import { chebyshev, FRONT_FLANK_BACK, relativeSector, snapDirection, type Sector } from '../../core/geometry'
-import type { DiceRoller } from '../../core/rng'
+import { taggedDice, type DiceRoller } from '../../core/rng'
 import { rollUnder, type RollUnderRule } from '../../core/roll-under'
 import type { Action, Answers, Combatant, EncounterState, Violation } from '../../core/types'
 import {
@@ -283,7 +283,7 @@ function roll(
   rule: RollUnderRule,
   events: GameEvent[]
 ): boolean {
-  const out = rollUnder(dice, target, rule)
+  const out = rollUnder(taggedDice(dice, { purpose, actorId }), target, rule)
   events.push({
     type: 'dice.rolled',
     actorId,

@@ -35,7 +35,7 @@ export function rollD20(
   dc: number,
   naturals: Naturals
 ): D20Result {
-  const face = dice.roll(20)
+  const face = dice.roll(20, { purpose, actorId })
   const total = face + bonus
   const natural =
     face === 20 ? ('success' as const) : face === 1 && naturals === 'save' ? ('failure' as const) : undefined

@@ -25,7 +25,7 @@ interface Rolled {
 function rollOff(tied: Rolled[], dice: DiceRoller, events: GameEvent[]): Rolled[] {
   if (tied.length < 2) return tied
   const faces = tied.map((r) => {
-    const face = dice.roll(20)
+    const face = dice.roll(20, { purpose: 'pf1.initiative-tie', actorId: r.c.id })
     events.push({
       type: 'dice.rolled',
       actorId: r.c.id,
@@ -67,7 +67,7 @@ export function rollInitiative(state: EncounterState, dice: DiceRoller): GameEve
   for (const c of state.combatants) {
     if (healthOf(c) === 'dead') continue
     const modifier = initiativeModifier(c)
-    const total = dice.roll(20) + modifier
+    const total = dice.roll(20, { purpose: 'pf1.initiative', actorId: c.id }) + modifier
     events.push({
       type: 'dice.rolled',
       actorId: c.id,

@@ -221,7 +221,7 @@ export function rollCheck(
   chain.emit(result.events)
   if (check.feinted) spendFeint(chain, check.feinted.attackerId, check.feinted.targetId)
   if (!result.success || check.concealmentPercent <= 0) return result
-  const d100 = dice.roll(100)
+  const d100 = dice.roll(100, { purpose: 'pf1.miss-chance', actorId })
   const through = d100 > check.concealmentPercent
   chain.emit([
     {
@@ -246,7 +246,7 @@ export function rollSkill(
   bonus: number,
   dc: number
 ): boolean {
-  const face = dice.roll(20)
+  const face = dice.roll(20, { purpose, actorId })
   const success = face + bonus >= dc
   const event: GameEvent = {
     type: 'dice.rolled',

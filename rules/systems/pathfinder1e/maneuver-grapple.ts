@@ -146,7 +146,7 @@ function dealDamage(chain: Chain, action: Action, targetId: string, dice: DiceRo
   if (!slot) return
   let total = slot.damage.bonus
   for (let i = 0; i < slot.damage.count; i++) {
-    const face = dice.roll(slot.damage.sides)
+    const face = dice.roll(slot.damage.sides, { purpose: 'pf1.damage', actorId: action.actorId })
     chain.emit([
       {
         type: 'dice.rolled',
@@ -251,7 +251,7 @@ export function resolveEscape(chain: Chain, action: Action, dice: DiceRoller): v
   const { actorId } = action
   const check = escapeCheck(chain.state, chain.figure(actorId))
   if (!check) return
-  const face = dice.roll(20)
+  const face = dice.roll(20, { purpose: 'pf1.escape', actorId })
   const success = escapeFaceSucceeds(face, check)
   const natural =
     check.mode === 'cmb' && face === 1

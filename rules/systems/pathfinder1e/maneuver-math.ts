@@ -166,7 +166,7 @@ export function rollManeuver(
   opts: ManeuverOptions = {}
 ): ManeuverResult {
   if (opts.autoSuccess === true) return { events: [], success: true, margin: 20 + bonus - cmd, natural: 20 }
-  const natural = dice.roll(20)
+  const natural = dice.roll(20, { purpose, actorId })
   const strict = opts.strict === true
   const success = faceSucceeds(natural, bonus, cmd, strict)
   const decided =

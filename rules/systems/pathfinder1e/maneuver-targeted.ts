@@ -122,7 +122,7 @@ function sunder(chain: Chain, action: Action, targetId: string, dice: DiceRoller
   const { count, sides, bonus } = maneuverSlot(chain.state, attacker, action).damage
   let damage = bonus
   for (let i = 0; i < count; i++) {
-    const face = dice.roll(sides)
+    const face = dice.roll(sides, { purpose: 'pf1.damage', actorId })
     chain.emit([{ type: 'dice.rolled', actorId, purpose: 'pf1.damage', sides, result: face, success: true }])
     damage += face
   }

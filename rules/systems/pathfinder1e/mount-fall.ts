@@ -108,7 +108,7 @@ function fallDamage(chain: Chain, riderId: string, dice: DiceRoller, hurt: Hurt)
   let total = bonus
   const rolls: GameEvent[] = []
   for (let i = 0; i < count; i++) {
-    const face = dice.roll(sides)
+    const face = dice.roll(sides, { purpose: 'pf1.damage', actorId: riderId })
     total += face
     rolls.push({
       type: 'dice.rolled',
@@ -154,7 +154,7 @@ function mountFell(chain: Chain, rider: Combatant, mount: Combatant, dice: DiceR
  */
 function riderFell(chain: Chain, rider: Combatant, mount: Combatant, dice: DiceRoller, hurt: Hurt): void {
   const percent = readSettings(chain.state).staySaddledPercent
-  const face = dice.roll(100)
+  const face = dice.roll(100, { purpose: 'pf1.saddle', actorId: rider.id })
   const stays = face <= percent
   chain.emit([
     {

@@ -131,7 +131,7 @@ export function skillCheck(
   bonus: number,
   dc: number
 ): { event: GameEvent; success: boolean } {
-  const total = dice.roll(20) + bonus
+  const total = dice.roll(20, { purpose, actorId }) + bonus
   const success = total >= dc
   return {
     event: { type: 'dice.rolled', actorId, purpose, sides: 20, result: total, target: dc, success },

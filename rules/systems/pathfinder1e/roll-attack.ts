@@ -46,7 +46,7 @@ function rollDamageDice(
 ): number {
   let sum = 0
   for (let i = 0; i < count; i++) {
-    const face = dice.roll(sides)
+    const face = dice.roll(sides, { purpose: 'pf1.damage', actorId })
     out.push({ type: 'dice.rolled', actorId, purpose: 'pf1.damage', sides, result: face, success: true })
     sum += face
   }
@@ -77,7 +77,7 @@ export function rollSwing(
   let hit = true
   let crit = auto && canCrit
   if (!auto) {
-    natural = dice.roll(20)
+    natural = dice.roll(20, { purpose: 'pf1.attack', actorId: attackerId })
     hit = faceHits(natural, total, ac)
     events.push({
       type: 'dice.rolled',
@@ -90,7 +90,7 @@ export function rollSwing(
       ...naturalOf(natural)
     })
     if (hit && canCrit && natural >= slot.critRange) {
-      const confirm = dice.roll(20)
+      const confirm = dice.roll(20, { purpose: 'pf1.confirm', actorId: attackerId })
       crit = faceHits(confirm, total, ac)
       events.push({
         type: 'dice.rolled',
@@ -104,7 +104,7 @@ export function rollSwing(
       })
     }
     if (hit && mods.concealmentPercent > 0) {
-      const d100 = dice.roll(100)
+      const d100 = dice.roll(100, { purpose: 'pf1.miss-chance', actorId: attackerId })
       const through = d100 > mods.concealmentPercent
       events.push({
         type: 'dice.rolled',

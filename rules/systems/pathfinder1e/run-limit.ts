@@ -108,7 +108,7 @@ export function runTurnStart(figure: Combatant, dice: DiceRoller): GameEvent[] {
   }
   const dc = runCheckDc(stats)
   if (dc === null) return []
-  const total = dice.roll(20) + abilityMod(stats.abilities.con)
+  const total = dice.roll(20, { purpose: 'pf1.run-check', actorId: id }) + abilityMod(stats.abilities.con)
   const success = total >= dc
   const roll: GameEvent = {
     type: 'dice.rolled',

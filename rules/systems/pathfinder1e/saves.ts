@@ -64,7 +64,7 @@ function rollD20(
   natural1Fails: boolean,
   natural20Succeeds: boolean
 ): D20Result {
-  const natural = dice.roll(20)
+  const natural = dice.roll(20, { purpose, actorId })
   const total = natural + bonus
   const autoFail = natural === 1 && natural1Fails
   const autoWin = natural === 20 && natural20Succeeds

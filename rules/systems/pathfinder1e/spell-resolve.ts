@@ -76,7 +76,7 @@ function rollDice(
   const events: GameEvent[] = []
   let sum = 0
   for (let i = 0; i < count; i++) {
-    const face = dice.roll(sides)
+    const face = dice.roll(sides, { purpose, actorId })
     events.push({ type: 'dice.rolled', actorId, purpose, sides, result: face, success: true })
     sum += face
   }

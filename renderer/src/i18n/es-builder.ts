@@ -77,6 +77,27 @@ export const esBuilder = {
   'builder.compare.down': '{name} cae',
   'builder.compare.dead': '{name} muere',
   // Live difficulty (issue 16 §6): the builder's estimate while the encounter is edited.
+  'balance.title': 'Autoequilibrado',
+  'balance.intro':
+    'Propone cambios en los enemigos (añadir, quitar o cambiar figuras del bestiario y del contenido de las reglas) que llevan las victorias de los héroes al objetivo, cada uno medido con partidas IA contra IA.',
+  'balance.target': 'Los héroes deben ganar (%)',
+  'balance.run': 'Equilibrar',
+  'balance.cancel': 'Cancelar',
+  'balance.progress': '{done} de {total} partidas como mucho',
+  'balance.cancelled': 'Cancelado.',
+  'balance.failed': 'El autoequilibrado ha fallado: {message}',
+  'balance.baseline': 'Ahora: {rate} ({games} partidas)',
+  'balance.already': 'El encuentro tal como está ya queda a ±5 puntos de {target} o menos.',
+  'balance.reached': 'A ±5 puntos de {target} o menos:',
+  'balance.notReached':
+    'El bestiario no permite acercarse a ±5 puntos de {target}; lo más cercano encontrado:',
+  'balance.none': 'No se ha podido cambiar nada en este encuentro (no hay enemigos ni plantillas que usar).',
+  'balance.win': '{rate} (IC 95 %: {low}–{high}, {games} partidas)',
+  'balance.change.add': 'añadir {name}',
+  'balance.change.remove': 'quitar {name}',
+  'balance.change.swap': 'cambiar {name} por {newName}',
+  'balance.apply': 'Aplicar como nueva versión',
+  'balance.applied': 'Creado «{name}».',
   'live.title': 'Dificultad en vivo',
   'live.intro':
     'La IA juega el encuentro {total} veces en segundo plano, con dados sembrados; cada cambio vuelve a empezar la estimación.',

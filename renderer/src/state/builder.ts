@@ -237,3 +237,22 @@ export function withSetup(campaign: Campaign, encounterId: string, setup: Encoun
   const next = encounterRecordSchema.parse({ ...record, initial, stateHash: stateHash(initial) })
   return { ...campaign, encounters: campaign.encounters.map((e) => (e.id === encounterId ? next : e)) }
 }
+
+/**
+ * The encounter `state` (an auto-balance proposal: the encounter with other figures) saved as a new
+ * version of `encounterId`, in setup, right after it. Returns the campaign, the new id and its name.
+ */
+export function versionWith(
+  campaign: Campaign,
+  encounterId: string,
+  state: EncounterState
+): { campaign: Campaign; id: string; name: string } {
+  const source = campaign.encounters.find((e) => e.id === encounterId)
+  if (!source) throw new Error(`no encounter ${encounterId}`)
+  const name = versionName(campaign, source.name)
+  const id = freeEncounterId(campaign, name)
+  const record = recordOf({ ...structuredClone(state), id, name })
+  const encounters = [...campaign.encounters]
+  encounters.splice(campaign.encounters.indexOf(source) + 1, 0, record)
+  return { campaign: { ...campaign, encounters }, id, name }
+}

@@ -5,16 +5,8 @@ import type { EncounterState } from '../../../rules/core/types'
 import { getRuleset } from '../../../rules/systems'
 import type { SimRequest, SimResponse } from '../worker/sim-protocol'
 import { sampleInitial } from './fixtures'
-import {
-  estimable,
-  heroesOf,
-  heroSideOf,
-  LiveEstimator,
-  readoutOf,
-  type LiveOptions,
-  type LiveSnapshot,
-  type SpawnWorker
-} from './live-estimate'
+import { LiveEstimator, type LiveOptions, type LiveSnapshot, type SpawnWorker } from './live-estimate'
+import { estimable, heroesOf, heroSideOf, readoutOf } from './live-readout'
 import {
   LIVE_GAMES,
   LIVE_PREF_KEY,

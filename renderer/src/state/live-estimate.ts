@@ -1,8 +1,9 @@
-import { aggregate, type Proportion, type SimReport } from '../../../ai/sim-report'
+import { aggregate, type SimReport } from '../../../ai/sim-report'
 import type { GameSummary, SimLevel } from '../../../ai/simulation'
 import { stateHash } from '../../../rules/core/hash'
 import type { EncounterState } from '../../../rules/core/types'
 import type { SimRequest, SimResponse } from '../worker/sim-protocol'
+import { estimable, heroesOf, heroSideOf } from './live-readout'
 
 // The builder's live difficulty (issue 16 §6): while the GM edits an encounter, seeded AI-vs-AI games of
 // it are played in Web Workers and folded into a report as they come in. Each edit (after a short pause)
@@ -81,51 +82,6 @@ export interface LiveOptions {
   /** Estimates remembered by encounter, so an undo resumes where its estimate stopped (default 8). */
   cacheSize?: number
   now?: () => number
-}
-
-/**
- * The side whose odds the readout gives: the first side with a figure people play (not the AI), else the
- * first side. Null without sides.
- */
-export function heroSideOf(state: EncounterState): string | null {
-  const played = state.combatants.find((c) => c.controller !== 'ai')?.side
-  return played ?? state.sides[0]?.id ?? null
-}
-
-/** The heroes: the figures people play, as in the simulation panel; else the first side's figures. */
-export function heroesOf(state: EncounterState): Array<{ id: string; name: string }> {
-  const played = state.combatants.filter((c) => c.controller !== 'ai')
-  const side = state.sides[0]?.id
-  const heroes = played.length ? played : state.combatants.filter((c) => c.side === side)
-  return heroes.map((c) => ({ id: c.id, name: c.name }))
-}
-
-/** Whether an encounter can be estimated: two sides at least, each with a figure still in the fight. */
-export function estimable(state: EncounterState): boolean {
-  const standing = new Set(state.combatants.filter((c) => !c.out).map((c) => c.side))
-  return standing.size >= 2 && state.phase !== 'ended'
-}
-
-/** What the compact readout shows of a report: the heroes' win odds, the mean rounds, each hero's death risk. */
-export interface LiveReadout {
-  win: Proportion | null
-  rounds: number
-  risks: Array<{ id: string; name: string; dead: Proportion | null }>
-}
-
-/** The readout of a snapshot's report (null before its first game). */
-export function readoutOf(snapshot: LiveSnapshot): LiveReadout | null {
-  const report = snapshot.report
-  if (!report || report.runs === 0) return null
-  const win = report.wins.find((w) => w.side === snapshot.heroSide) ?? null
-  return {
-    win,
-    rounds: report.rounds.mean,
-    risks: snapshot.heroes.map((h) => ({
-      ...h,
-      dead: report.figures.find((f) => f.id === h.id)?.dead ?? null
-    }))
-  }
 }
 
 interface Slot {

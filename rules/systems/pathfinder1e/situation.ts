@@ -45,7 +45,9 @@ export interface AttackSetup {
 export function rangeIncrements(distance: number, slot: AttackSlot): number | null {
   const increment = slot.rangeIncrementFt
   if (!slot.ranged || !increment) return 0
-  const n = rangeIncrementsFor(distance, increment)
+  // The increment the target is in is one more than the full increments beyond the first: 105 ft with a
+  // 100-ft bow is in the second (−2), and a shot in the 11th (6th thrown) is out of range.
+  const n = rangeIncrementsFor(distance, increment) + 1
   return n > maxRangeIncrements(slot) ? null : n
 }
 

@@ -119,6 +119,7 @@ export const enRoster: Record<keyof typeof esRoster, string> = {
   'stat.swim': 'Swim',
   'stat.fly': 'Fly',
   'stat.feats': 'Feats',
+  'stat.skillRanks': 'Skill ranks',
   'stat.skills': 'Skills',
   'stat.weapons': 'Weapons',
   'stat.naturalAttacks': 'Natural attacks',

@@ -119,6 +119,7 @@ export const esRoster = {
   'stat.swim': 'Nadar',
   'stat.fly': 'Volar',
   'stat.feats': 'Dotes',
+  'stat.skillRanks': 'Rangos de habilidad',
   'stat.skills': 'Habilidades',
   'stat.weapons': 'Armas',
   'stat.naturalAttacks': 'Ataques naturales',

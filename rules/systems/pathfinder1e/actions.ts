@@ -17,6 +17,7 @@ import { readSettings } from './settings'
 import { spellActions, validateCast } from './spell-actions'
 import { hasCondition, readStats } from './stats'
 import { attackSetup } from './situation'
+import { hasOffHandAttack } from './attack-sequence'
 import { slotFor } from './resolve-attack'
 import { initiativeOrderOf } from './turn-order'
 import { threatenedBy, threatens } from './threat'
@@ -47,6 +48,18 @@ export function moveActionsLeft(state: EncounterState): number {
 const fullRoundFree = (state: EncounterState): boolean => {
   const c = context(state)
   return (c.standard ?? 0) > 0 && (c.move ?? 0) > 0 && !c._restricted
+}
+
+/** §3.2 restricted turn (surprise round, staggered, disabled): one standard or one move action. */
+const restrictedTurn = (state: EncounterState): boolean => (context(state)._restricted ?? 0) > 0
+
+/**
+ * Whether a moving full-round action (charge, withdraw, run) can still be taken: nothing spent yet. On a
+ * restricted turn it is the turn's one action [SRD]: a charge or a withdraw up to speed, never a run.
+ */
+const movingFullRoundFree = (state: EncounterState): boolean => {
+  const c = context(state)
+  return (c.standard ?? 0) > 0 && (c.move ?? 0) > 0
 }
 
 /** Cells of a target any square of which the attacker could strike in melee. */
@@ -116,10 +129,18 @@ function movementViolation(state: EncounterState, actor: Combatant, action: Acti
         : refuse('notAStep')
     case 'withdraw':
       if (hasCondition(stats, 'blinded')) return refuse('blinded')
-      return cost.cost > speed * 2 ? refuse('tooFar', { cost: cost.cost * 5 }) : null
+      // From a square no foe threatens a withdraw is a double move by another name: the list offers only that.
+      if (threatenedBy(state, actor.pos, actor.side).length === 0) return refuse('withdrawUnthreatened')
+      // [SRD] restricted withdraw: as the turn's one action, up to the figure's speed.
+      return cost.cost > speed * (restrictedTurn(state) ? 1 : 2)
+        ? refuse('tooFar', { cost: cost.cost * 5 })
+        : null
     case 'run': {
+      if (restrictedTurn(state)) return refuse('restrictedRun')
       if (hasCondition(stats, 'blinded')) return refuse('blinded')
       if (cost.cost > speed * runMultiplier(stats)) return refuse('tooFar', { cost: cost.cost * 5 })
+      // No further than a double move, a run only loses Dex to AC (§3.2): the list offers the double move.
+      if (cost.cost <= speed * 2) return refuse('runShort')
       // §3.2 Run [TEXT L203, L207]: a straight lane, no difficult terrain, obstacles or squeezing (charge.ts).
       const lane = runLaneViolation(state, actor, path)
       return lane ? refuse(lane.violation) : null
@@ -129,13 +150,20 @@ function movementViolation(state: EncounterState, actor: Combatant, action: Acti
   }
 }
 
+/**
+ * A charge no further than the figure's speed: on a restricted turn [SRD], or resting after running to its
+ * limit (§3.2 Run [TEXT L205], run-limit.ts).
+ */
+function chargesOnlySpeed(state: EncounterState, actor: Combatant): boolean {
+  return restrictedTurn(state) || restLeft(readStats(actor)) > 0
+}
+
 function chargeViolation(state: EncounterState, actor: Combatant, action: Action): Violation | null {
   const target = figure(state, action.targetId)
   if (!target || target.out) return refuse('noTarget')
   if (target.side === actor.side && !readSettings(state).friendlyFire) return refuse('friendlyFire')
   if (hasCondition(readStats(actor), 'prone')) return refuse('prone')
-  // §3.2 Run [TEXT L205]: a resting figure charges no further than its speed (run-limit.ts).
-  const lane = chargeLane(state, actor, target, { restricted: restLeft(readStats(actor)) > 0 })
+  const lane = chargeLane(state, actor, target, { restricted: chargesOnlySpeed(state, actor) })
   if ('violation' in lane) return refuse(lane.violation)
   const last = lane.path[lane.path.length - 1]
   const end = pathOf(action)[(action.path?.length ?? 0) - 1]
@@ -259,16 +287,17 @@ function moveActions(state: EncounterState, actor: Combatant): Action[] {
     for (const r of reachableSquares(state, actor, { budget: 1, parity, mode: 'step' }).values())
       if (r.path.length === 1) actions.push(toAction('step', r.path))
   const canFull = affords(state, { type: 'economy.full', full: 1, squares: 1, _parity: parity })
+  const restricted = restrictedTurn(state)
   if (
     canFull &&
-    fullRoundFree(state) &&
+    movingFullRoundFree(state) &&
     (c._moved ?? 0) === 0 &&
     (c._stepped ?? 0) === 0 &&
     !hasCondition(stats, 'blinded')
   ) {
     if (threatenedBy(state, actor.pos, actor.side).length > 0)
       for (const r of reachableSquares(state, actor, {
-        budget: Math.min(speed * 2, restBudget(stats, Math.floor(speed * half))),
+        budget: Math.min(speed * (restricted ? 1 : 2), restBudget(stats, Math.floor(speed * half))),
         parity,
         mode: 'withdraw'
       }).values())
@@ -277,7 +306,9 @@ function moveActions(state: EncounterState, actor: Combatant): Action[] {
     // §3.2 Run [TEXT L203, L205]: in a straight line — the search's path, or the straightest one (charge.ts);
     // never while resting (run-limit.ts).
     const runs =
-      restLeft(stats) > 0 ? [] : reachableSquares(state, actor, { budget: runBudget, parity, mode: 'run' })
+      restLeft(stats) > 0 || restricted
+        ? []
+        : reachableSquares(state, actor, { budget: runBudget, parity, mode: 'run' })
     for (const r of runs.values()) {
       const lane = r.cost > speed * 2 ? runPathTo(state, actor, r) : null
       if (lane && lane.length > 0) actions.push(toAction('run', lane))
@@ -298,6 +329,10 @@ function attackVariants(state: EncounterState, actorId: string, targetId: string
   ]
   if (fullRoundFree(state))
     variants.push({ kind: 'fullAttack', actorId, targetId, options: { defensive: 1 } })
+  // §3.2: two-weapon fighting is declared with the first attack, whose penalty it takes (attack-sequence.ts).
+  const opener: Action = { kind: 'attack', actorId, targetId, options: { twoWeapon: 1 } }
+  const actor = figure(state, actorId)
+  if (actor && fullRoundFree(state) && hasOffHandAttack(actor, opener)) variants.push(opener)
   return variants
 }
 
@@ -321,8 +356,8 @@ export function legalActions(
       candidates.push({ kind: 'attack', actorId, targetId: enemy.id })
       if (fullRoundFree(state)) candidates.push({ kind: 'fullAttack', actorId, targetId: enemy.id })
       if (scope === 'all') candidates.push(...attackVariants(state, actorId, enemy.id))
-      if (!mount && fullRoundFree(state) && (c._moved ?? 0) === 0 && (c._stepped ?? 0) === 0) {
-        const lane = chargeLane(state, actor, enemy, { restricted: restLeft(readStats(actor)) > 0 })
+      if (!mount && movingFullRoundFree(state) && (c._moved ?? 0) === 0 && (c._stepped ?? 0) === 0) {
+        const lane = chargeLane(state, actor, enemy, { restricted: chargesOnlySpeed(state, actor) })
         if ('path' in lane)
           candidates.push({
             kind: 'charge',

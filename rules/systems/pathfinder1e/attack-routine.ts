@@ -43,6 +43,8 @@ export interface RoutineOptions {
   weaponId?: string
   /** Throw the weapon (it must be a thrown weapon) instead of attacking in melee with it. */
   thrown?: boolean
+  /** A full attack with the one weapon only, leaving the off hand out (no two-weapon fighting, §3.2). */
+  oneWeapon?: boolean
 }
 
 /** §4.1 [SRD] unarmed strike damage by the striker's size (Medium 1d3, Small 1d2). */
@@ -235,11 +237,11 @@ function offHandWeapon(s: PfStats, main: PfWeapon): PfWeapon | undefined {
 }
 
 /** A full attack with a weapon: iteratives, the off hand (two-weapon table) and naturals as secondary. */
-function weaponFullAttack(c: Combatant, w: PfWeapon, thrown: boolean): AttackSlot[] {
+function weaponFullAttack(c: Combatant, w: PfWeapon, thrown: boolean, oneWeapon: boolean): AttackSlot[] {
   const s = readStats(c)
   const launcher = isLauncher(w)
   // Two weapons at range only when both are thrown (a dagger in each hand); never with a launcher.
-  const offCandidate = launcher ? undefined : offHandWeapon(s, w)
+  const offCandidate = launcher || oneWeapon ? undefined : offHandWeapon(s, w)
   const off = thrown && offCandidate?.thrown !== true ? undefined : offCandidate
   if (!off) {
     const hand = twoHandedGrip(s, w) ? 'two' : 'main'
@@ -277,7 +279,7 @@ export function attackRoutine(
   }
   if (weapon) {
     const thrown = throws(weapon, opts.thrown)
-    if (mode === 'full') return weaponFullAttack(attacker, weapon, thrown)
+    if (mode === 'full') return weaponFullAttack(attacker, weapon, thrown, opts.oneWeapon === true)
     return [weaponSlot(attacker, weapon, twoHandedGrip(s, weapon) && !thrown ? 'two' : 'main', thrown, 0)]
   }
   if (mode === 'full') return naturalRoutine(attacker, false)
@@ -285,4 +287,9 @@ export function attackRoutine(
   if (!natural) return [unarmedSlot(attacker, 0)]
   const total = s.naturalAttacks.reduce((n, a) => n + a.count, 0)
   return [naturalSlot(attacker, natural, !natural.primary, total === 1)]
+}
+
+/** The weapon a slot swings (its traits: trip, disarm, brace [SRD]), if it is a weapon. */
+export function slotWeapon(actor: Combatant, slot: AttackSlot): PfWeapon | undefined {
+  return slot.source === 'weapon' ? readStats(actor).weapons.find((w) => w.id === slot.id) : undefined
 }

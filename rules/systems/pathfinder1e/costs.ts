@@ -1,6 +1,7 @@
 import type { EventObject } from 'xstate'
 import type { Action, EncounterState } from '../../core/types'
 import { attackRoutine } from './attack-routine'
+import { fightsWithTwoWeapons, sequenceRoutine } from './attack-sequence'
 import type { PfEconomyEvent } from './economy.machine'
 import { mountParity, ridingMount } from './mount'
 import { pathCost } from './movement'
@@ -59,6 +60,20 @@ export function attackSlots(state: EncounterState, actorId: string): number {
   return actor ? Math.max(1, attackRoutine(actor, 'full').length) : 1
 }
 
+/** An attack of the turn's sequence (§3.2): the sequence's length, and whether it fights with two weapons. */
+function sequenceAttack(state: EncounterState, action: Action): PfEconomyEvent & EventObject {
+  const actor = state.combatants.find((c) => c.id === action.actorId)
+  if (!actor) return { type: 'economy.attack', attack: 1, _slots: 1 }
+  const slots = Math.max(1, sequenceRoutine(state, actor, action).length)
+  const twoWeapon = fightsWithTwoWeapons(state, action)
+  return {
+    type: 'economy.attack',
+    attack: 1,
+    _slots: slots,
+    ...(twoWeapon ? { _twoWeapon: 1 as const } : {})
+  }
+}
+
 /**
  * §4.12 [TEXT L483] "the mount uses its action to move": what a mounted rider's action costs the rider
  * (null when the actor rides nothing or the action is its own). The mount pays for its movement from its
@@ -108,7 +123,8 @@ export function chargeOf(state: EncounterState, action: Action): PfEconomyEvent 
     const { squares, parity } = movementCost(state, action)
     return { type: 'economy.full', full: 1, squares, _parity: parity }
   }
-  if (kind === 'attack' || ATTACK_REPLACING.has(kind))
+  if (kind === 'attack') return sequenceAttack(state, action)
+  if (ATTACK_REPLACING.has(kind))
     return { type: 'economy.attack', attack: 1, _slots: attackSlots(state, action.actorId) }
   if (kind === 'fullAttack')
     return { type: 'economy.full', full: 1, attacks: attackSlots(state, action.actorId) - 1 }

@@ -23,7 +23,7 @@ export type PfEconomyEvent =
   | { type: 'economy.step'; step: 1; _parity: Parity }
   | { type: 'economy.swift'; swift: 1 }
   | { type: 'economy.free'; free: 1 }
-  | { type: 'economy.attack'; attack: 1; _slots: number }
+  | { type: 'economy.attack'; attack: 1; _slots: number; _twoWeapon?: 0 | 1 }
   | { type: 'economy.end'; end: 1 }
 
 /** What a figure opens its turn with. */
@@ -59,6 +59,8 @@ export interface PfEconomyContext {
   _slots: number
   _attacked: number
   _stepped: number
+  /** 1 when this turn's attacks are two-weapon fighting (declared with the first, §3.2); absent = 0. */
+  _twoWeapon?: number
 }
 
 type Ctx = PfEconomyContext
@@ -177,16 +179,24 @@ export const economyMachine = setup({
     })),
     paySwift: assign({ swift: 0 }),
     payFree: assign(({ context, event }) => ({ free: context.free - (event as Ev<'economy.free'>).free })),
-    payIterative: assign(({ context }) => ({ attacks: context.attacks - 1 })),
-    attackWithStandard: assign(({ context, event }) => ({
-      standard: 0,
-      move: context._restricted ? 0 : context.move,
-      _attacked: 1,
-      _slots: (event as Ev<'economy.attack'>)._slots
+    // Each attack of the sequence moves it on by one, so the next takes the next iterative (§3.2).
+    payIterative: assign(({ context }) => ({
+      attacks: context.attacks - 1,
+      _attacked: context._attacked + 1
     })),
+    attackWithStandard: assign(({ context, event }) => {
+      const e = event as Ev<'economy.attack'>
+      return {
+        standard: 0,
+        move: context._restricted ? 0 : context.move,
+        _attacked: 1,
+        _slots: e._slots,
+        ...(e._twoWeapon ? { _twoWeapon: 1 } : {})
+      }
+    }),
     becomeFullAttack: assign(({ event }) => {
       const slots = (event as Ev<'economy.attack'>)._slots
-      return { move: 0, attacks: slots - 2, _slots: slots }
+      return { move: 0, attacks: slots - 2, _slots: slots, _attacked: 2 }
     }),
     spendAll: assign({ standard: 0, move: 0, swift: 0, step: 0, free: 0, attacks: 0 })
   }

@@ -95,7 +95,8 @@ describe('attack variations (§3.2 fighting defensively, §4.1 nonlethal)', () =
     expect(events.some((e) => e.type === 'attack.missed')).toBe(true)
     expect(readStats(figure(state, 'hero')).effects).toContainEqual({
       id: 'fightingDefensively',
-      until: 'hero'
+      until: 'hero',
+      value: 2
     })
   })
 

@@ -1,8 +1,8 @@
 import type { GameEvent } from '../../core/events'
-import { footprintsAdjacent } from '../../core/footprint'
+import { footprintContains, footprintsAdjacent } from '../../core/footprint'
 import type { DiceRoller } from '../../core/rng'
 import type { Action, Answers, Combatant, EncounterState } from '../../core/types'
-import { attackRoutine, type AttackSlot } from './attack-routine'
+import { attackRoutine, slotWeapon, type AttackSlot } from './attack-routine'
 import type { Chain } from './chain'
 import { cmb, cmd } from './defense'
 import { cellsOf, type Cell } from './grid'
@@ -14,11 +14,12 @@ import {
   type Maneuver
 } from './maneuver-math'
 import { acceptedReactions, fireReactions, type Provoking } from './reactions'
-import { attacksMade, slotFor } from './resolve-attack'
+import { attacksMade } from './attack-sequence'
+import { slotFor } from './resolve-attack'
 import { readSettings } from './settings'
 import { attackSetup } from './situation'
-import { hasCondition, readStats, type Condition, type PfStats, type PfWeapon } from './stats'
-import { threatens } from './threat'
+import { hasCondition, readStats, type Condition, type PfStats } from './stats'
+import { naturalReachFt, threatens } from './threat'
 
 // The numbers every combat maneuver check shares (pathfinder1e.md §4.10): CMB plus the attack modifiers that
 // apply to the weapon or attack used (step 5), against the target's CMD with its bonuses; the target's attack
@@ -69,11 +70,19 @@ export function adjacent(a: Combatant, b: Combatant): boolean {
 }
 
 /**
- * Whether the actor can reach the target in melee: it threatens one of the target's squares, or stands
- * adjacent (an unarmed figure threatens nothing, §2, yet may still grapple or trip the foe beside it).
+ * Whether the actor can reach the target in melee: it threatens one of the target's squares, or its body
+ * reaches it (an unarmed figure threatens nothing, §2, yet may still grapple or trip the foe beside it).
+ * A body with no natural reach (Tiny and smaller, reach 0 ft, §2 Table 8-1) reaches only a figure whose
+ * square it shares, as its attacks do (issue 20 bug 4).
  */
 export function inMeleeReach(state: EncounterState, actor: Combatant, target: Combatant): boolean {
-  return adjacent(actor, target) || cellsOf(target).some((cell) => threatens(state, actor, cell))
+  const body = naturalReachFt(actor) >= 5 ? adjacent(actor, target) : sharesASquare(actor, target)
+  return body || cellsOf(target).some((cell) => threatens(state, actor, cell))
+}
+
+/** Whether any square of one figure's footprint is a square of the other's. */
+function sharesASquare(a: Combatant, b: Combatant): boolean {
+  return cellsOf(a).some((cell) => footprintContains(b.pos, b.size, cell))
 }
 
 /** Grappled, pinned or tied up: §4.11 "if grappled" limits what the figure may do. */
@@ -129,11 +138,6 @@ export interface CheckOptions {
   extra?: number
   /** §3.2 / §4.11: made as part of a charge, +2 like the charge's attack ([TEXT L415] bull rush). */
   charging?: boolean
-}
-
-/** The weapon a maneuver is made with (trip and disarm weapon traits, [SRD]), if it is one. */
-export function slotWeapon(actor: Combatant, slot: AttackSlot): PfWeapon | undefined {
-  return slot.source === 'weapon' ? readStats(actor).weapons.find((w) => w.id === slot.id) : undefined
 }
 
 /** Whether the target is feinted by the actor (§4.11 feint: it loses its Dex against the next melee attack). */

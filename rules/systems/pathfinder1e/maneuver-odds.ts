@@ -3,7 +3,7 @@ import { add, frac, mul, ONE, sub, ZERO, type Fraction } from '../../core/fracti
 import type { ActionOdds } from '../../core/ruleset'
 import type { Action, Answers, Combatant, EncounterState } from '../../core/types'
 import { hitTotalDist, splitDamage, swingOdds } from './attack-math'
-import { attackRoutine } from './attack-routine'
+import { attackRoutine, slotWeapon } from './attack-routine'
 import { chargeInnerAction, chargeManeuverOf } from './maneuver-charge'
 import {
   figureIn,
@@ -11,7 +11,6 @@ import {
   maneuverCheck,
   maneuverSlot,
   OVERRUN,
-  slotWeapon,
   type ManeuverCheck
 } from './maneuver-check'
 import {

@@ -1,6 +1,7 @@
 import type { DiceRoller } from '../../core/rng'
 import type { Action } from '../../core/types'
 import type { Chain } from './chain'
+import { slotWeapon } from './attack-routine'
 import { resolveBullRush } from './maneuver-bull-rush'
 import {
   changeStats,
@@ -8,7 +9,6 @@ import {
   maneuverSlot,
   rollCheck,
   rollSkill,
-  slotWeapon,
   withConditions
 } from './maneuver-check'
 import { bluffBonus, feintDc, feintPenalty } from './maneuver-math'

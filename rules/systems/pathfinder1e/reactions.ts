@@ -1,7 +1,7 @@
 import { ownValue } from '../../core/own-key'
 import type { DiceRoller } from '../../core/rng'
 import type { Action, Answers, Combatant, DecisionRequest, EncounterState } from '../../core/types'
-import { attackRoutine } from './attack-routine'
+import { attackRoutine, slotWeapon } from './attack-routine'
 import type { Chain } from './chain'
 import { applyDamage } from './damage'
 import { cmb, cmd } from './defense'
@@ -32,6 +32,8 @@ export interface Reaction {
   reactorId: string
   /** Squares of the action's path entered before it resolves (0 = before the figure moves or acts). */
   at: number
+  /** A readied attack going off against a charging figure: a brace weapon deals double damage (§3.2). */
+  againstCharge?: boolean
 }
 
 /** How an action moves and what it provokes (§3.4 triggers), read from its kind. */
@@ -73,7 +75,8 @@ function readiedReactions(state: EncounterState, actor: Combatant, how: Provokin
     // Moving triggers fire on the first square in the reactor's reach; others before the action.
     if (readied.trigger === 'entersReach' || readied.trigger === 'charges') {
       const entered = how.path.findIndex((cell) => threatens(state, reactor, cell))
-      if (entered >= 0) out.push({ kind: 'ready', reactorId: reactor.id, at: entered + 1 })
+      const againstCharge = how.mode === 'charge' ? { againstCharge: true } : {}
+      if (entered >= 0) out.push({ kind: 'ready', reactorId: reactor.id, at: entered + 1, ...againstCharge })
     } else out.push({ kind: 'ready', reactorId: reactor.id, at: how.path.length })
   }
   return out
@@ -166,15 +169,19 @@ function reactionSwing(
   reactor: Combatant,
   target: Combatant,
   dice: DiceRoller,
-  mode: string
+  mode: string,
+  againstCharge = false
 ): number {
   const slot = attackRoutine(reactor, 'single')[0]
   if (!slot) return 0
   const setup = attackSetup(chain.state, reactor, target, slot, {})
   if (setup.violation) return 0
+  // §3.2 Charge [SRD]: spears, tridents and other brace weapons readied against a charger deal double damage.
+  const braced = againstCharge && slotWeapon(reactor, slot)?.traits.includes('brace') === true
   const swing = rollSwing(dice, reactor.id, target.id, slot, setup.mods, setup.ac, {
     immuneCrit: readStats(target).immuneCrit,
-    mode
+    mode,
+    ...(braced ? { damageMultiplier: 2 } : {})
   })
   chain.emit(swing.events)
   if (swing.lethal + swing.nonlethal > 0)
@@ -226,7 +233,7 @@ export function fireReactions(
       if (r.choice === 'trip') stopped = reactionTrip(chain, reactor, here, dice) || stopped
       else damage += reactionSwing(chain, reactor, here, dice, 'aoo')
     } else {
-      damage += reactionSwing(chain, reactor, here, dice, 'readied')
+      damage += reactionSwing(chain, reactor, here, dice, 'readied', r.againstCharge === true)
       const stats = readStats(chain.figure(r.reactorId))
       const { readied: _spent, ...rest } = stats
       chain.emit([

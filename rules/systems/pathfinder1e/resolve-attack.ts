@@ -2,6 +2,7 @@ import { spendEconomy } from '../../core/economy'
 import type { DiceRoller } from '../../core/rng'
 import type { Action, Answers, Combatant, EncounterState } from '../../core/types'
 import { attackRoutine, type AttackSlot } from './attack-routine'
+import { attacksMade, fightsWithTwoWeapons, sequenceRoutine, weaponOption } from './attack-sequence'
 import type { Chain } from './chain'
 import { applyDamage } from './damage'
 import { economy } from './economy'
@@ -17,21 +18,12 @@ import { threatens } from './threat'
 // provoke fire first (a ranged or unarmed attack provokes, §3.4 (b)), then each swing is rolled against the
 // target as it stands, damage applied through the health rules.
 
-/** How many attacks the figure has made this turn (the index of its next one in the full routine). */
-export function attacksMade(state: EncounterState): number {
-  return state.turn?.economy.context._attacked ?? 0
-}
-
-function weaponOption(action: Action): { weaponId?: string } {
-  const weapon = action.options?.weapon
-  return typeof weapon === 'string' ? { weaponId: weapon } : {}
-}
-
-/** The swing an `attack` action makes: the best single attack, or the next one of a full attack. */
+/** The swing an `attack` action makes: the best single attack, or the next one of the turn's sequence. */
 export function slotFor(state: EncounterState, actor: Combatant, action: Action): AttackSlot | undefined {
   const index = action.kind === 'attack' ? attacksMade(state) : 0
-  if (index === 0) return attackRoutine(actor, 'single', weaponOption(action))[0]
-  return attackRoutine(actor, 'full', weaponOption(action))[index]
+  if (index === 0 && !fightsWithTwoWeapons(state, action))
+    return attackRoutine(actor, 'single', weaponOption(action))[0]
+  return sequenceRoutine(state, actor, action)[index]
 }
 
 /** §3.4 (b): a ranged attack, or an unarmed one without Improved Unarmed Strike, provokes. */
@@ -104,9 +96,15 @@ export function reactFirst(chain: Chain, action: Action, how: Provoking, dice: D
   return { ...interruption, goOn: !interruption.stopped && !chain.figure(action.actorId).out }
 }
 
+/** §3.2 fighting defensively [SRD]: +2 dodge AC until the figure's next turn, +3 with 3 ranks of Acrobatics. */
+export function fightingDefensivelyAc(actor: Combatant): number {
+  return (readStats(actor).skillRanks?.acrobatics ?? 0) >= 3 ? 3 : 2
+}
+
 function defend(chain: Chain, action: Action): void {
-  if (action.options?.defensive === 1)
-    addEffect(chain, action.actorId, { id: 'fightingDefensively', until: action.actorId })
+  if (action.options?.defensive !== 1) return
+  const value = fightingDefensivelyAc(chain.figure(action.actorId))
+  addEffect(chain, action.actorId, { id: 'fightingDefensively', until: action.actorId, value })
 }
 
 /** `attack`: one swing (a standard attack, or the next attack of a full attack). */
@@ -120,12 +118,19 @@ export function resolveAttack(chain: Chain, action: Action, dice: DiceRoller, an
 }
 
 /** The economy after this action with `left` attacks still to make and `made` made (a full attack). */
-function attacksLeft(chain: Chain, state: EncounterState, action: Action, made: number, left: number): void {
+function attacksLeft(
+  chain: Chain,
+  state: EncounterState,
+  action: Action,
+  made: number,
+  left: number,
+  twoWeapon: boolean
+): void {
   const turn = state.turn
   if (!turn) return
   const spent = spendEconomy(economy, turn.economy, economy.charge(state, action))
   if (!spent) return
-  const context = { ...spent.context, attacks: left, _attacked: made }
+  const context = { ...spent.context, attacks: left, _attacked: made, _twoWeapon: twoWeapon ? 1 : 0 }
   chain.emit([{ type: 'economy.changed', actorId: action.actorId, economy: { ...spent, context } }])
 }
 
@@ -142,7 +147,9 @@ export function resolveFullAttack(chain: Chain, action: Action, dice: DiceRoller
     ...attackProvoking(state, action),
     ...(slots[0]?.ranged ? { inPlace: { kind: 'ranged' as const } } : {})
   }
-  if (!reactFirst(chain, action, how, dice, answers).goOn) return attacksLeft(chain, state, action, 0, 0)
+  const twoWeapon = slots.some((s) => s.hand === 'off')
+  if (!reactFirst(chain, action, how, dice, answers).goOn)
+    return attacksLeft(chain, state, action, 0, 0, twoWeapon)
   defend(chain, action)
   let made = 0
   for (const slot of slots) {
@@ -150,7 +157,8 @@ export function resolveFullAttack(chain: Chain, action: Action, dice: DiceRoller
     swing(chain, action.actorId, action.targetId, slot, dice, swingOptions(action, answers))
     made++
   }
-  attacksLeft(chain, state, action, made, chain.figure(action.actorId).out ? 0 : slots.length - made)
+  const left = chain.figure(action.actorId).out ? 0 : slots.length - made
+  attacksLeft(chain, state, action, made, left, twoWeapon)
 }
 
 /**

@@ -27,6 +27,11 @@ export interface SwingResult {
 export interface RollSwingOptions extends SwingOptions {
   /** `attack.declared` mode (default 'melee' or 'ranged' from the slot): 'aoo', 'charge', 'coupDeGrace'... */
   mode?: string
+  /**
+   * A damage multiplier besides the critical (a brace weapon set against a charge, ×2). Multipliers add as
+   * [SRD] says, each extra multiple adding one less than its value: ×2 on a ×3 critical deals ×4.
+   */
+  damageMultiplier?: number
 }
 
 /** The natural marker of a d20 face: a 20 or a 1 decides an attack or confirmation on its own. */
@@ -126,8 +131,8 @@ export function rollSwing(
   events.push({ type: 'attack.hit', attackerId, targetId, automatic: auto || natural === 20 })
   const { count, sides, bonus } = slot.damage
   let damage = 0
-  for (let i = 0; i < (crit ? slot.critMult : 1); i++)
-    damage += rollDamageDice(dice, attackerId, count, sides, events) + bonus
+  const times = (crit ? slot.critMult : 1) + Math.max(0, (opts.damageMultiplier ?? 1) - 1)
+  for (let i = 0; i < times; i++) damage += rollDamageDice(dice, attackerId, count, sides, events) + bonus
   const precision = mods.precisionDice
   if (precision) damage += rollDamageDice(dice, attackerId, precision.count, precision.sides, events)
   return { events, hit: true, crit, ...splitDamage(damage, slot), natural }

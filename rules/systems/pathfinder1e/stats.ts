@@ -206,6 +206,8 @@ export const statsSchema = z.strictObject({
   feats: z.array(z.enum(feats)).max(40),
   /** Skill totals the combat rules roll: acrobatics, ride, bluff, senseMotive, escapeArtist, heal, concentration. */
   skills: z.record(key, int.min(-20).max(60)),
+  /** Skill ranks the combat rules read (acrobatics: 3 ranks make fighting defensively +3 AC, §3.2). */
+  skillRanks: z.record(key, int.min(0).max(40)).optional(),
   weapons: z.array(weaponSchema).max(8),
   naturalAttacks: z.array(naturalAttackSchema).max(8),
   /** Weapons in hand by id: main hand, off hand (two-weapon fighting); a two-handed grip in main. */

@@ -7,6 +7,7 @@ export const en: Record<keyof typeof es, string> = {
   'start.1': 'start now, complete next turn (restricted turn)',
   'complete.1': 'complete the action started last turn',
   'nonlethal.1': 'nonlethal damage (−4)',
+  'twoWeapon.1': 'two-weapon fighting, this attack and the rest of the round',
   'violation.notStartable':
     'only a single-effect full-round action (coup de grace, a 1-round spell) can be started on a restricted turn',
   'violation.notRestricted':
@@ -270,6 +271,9 @@ export const en: Record<keyof typeof es, string> = {
   'violation.grappled': 'it is grappled',
   'violation.blockedPath': 'the path is blocked',
   'violation.occupied': 'it cannot end its move in an occupied square',
+  'violation.restrictedRun': 'a restricted turn (one standard or move action) cannot run',
+  'violation.withdrawUnthreatened': 'no foe threatens its square: a double move goes as far',
+  'violation.runShort': 'no further than a double move, which keeps its Dex to AC',
   'violation.tooFar': 'too far for the movement it has left',
   'violation.notAStep': 'that is not a possible 5-foot step',
   'violation.blinded': 'a blinded figure cannot run or withdraw',

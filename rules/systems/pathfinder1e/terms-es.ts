@@ -5,6 +5,7 @@ export const es = {
   'start.1': 'empezar ahora y completar el próximo turno (turno limitado)',
   'complete.1': 'completar la acción empezada el turno anterior',
   'nonlethal.1': 'daño no letal (−4)',
+  'twoWeapon.1': 'combate con dos armas, este ataque y el resto del asalto',
   'violation.notStartable':
     'solo una acción de asalto completo de un solo efecto (golpe de gracia, conjuro de 1 asalto) se puede empezar en un turno limitado',
   'violation.notRestricted':
@@ -272,6 +273,10 @@ export const es = {
   'violation.grappled': 'está Apresado',
   'violation.blockedPath': 'el recorrido está bloqueado',
   'violation.occupied': 'no puede acabar su movimiento en una casilla ocupada',
+  'violation.restrictedRun': 'en un turno limitado (una acción estándar o de movimiento) no se puede correr',
+  'violation.withdrawUnthreatened':
+    'ningún enemigo amenaza su casilla: un doble movimiento llega igual de lejos',
+  'violation.runShort': 'no llega más lejos que un doble movimiento, que conserva la Des a la CA',
   'violation.tooFar': 'demasiado lejos para el movimiento que le queda',
   'violation.notAStep': 'ese no es un paso de 5 pies posible',
   'violation.blinded': 'Cegado no puede correr ni retirarse',

@@ -65,7 +65,7 @@ function attackModes(): string[] {
     ...matches(textOf('roll-attack.ts'), /type: 'attack\.declared'[^\n]*\? '(\w+)'/g),
     ...matches(textOf('roll-attack.ts'), /type: 'attack\.declared'[^\n]*: '(\w+)'\)/g),
     ...matches(textOf('roll-attack.ts', 'resolve-attack.ts', 'spell-resolve.ts'), /mode: '(\w+)'/g),
-    ...matches(rolling, /\b(?:reactionSwing|swing)\([^\n]*'(\w+)'\)/g)
+    ...matches(rolling, /\b(?:reactionSwing|swing)\([^\n]*'(\w+)'(?:, [^'\n]*)?\)/g)
   ]
 }
 

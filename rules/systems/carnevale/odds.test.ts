@@ -36,7 +36,8 @@ describe('§11 examples through the board', () => {
     const odds = oddsOf(
       [
         cvFigure('a', 'x', at(5, 5), { stats: { att: 5, weapons: [blade(1, -1)] } }),
-        cvFigure('b', 'y', at(6.2, 5), { stats: { dex: 6, pro: 3 } })
+        // Life enough that no outcome is capped at what the target has left (the example's own law).
+        cvFigure('b', 'y', at(6.2, 5), { stats: { dex: 6, pro: 3 }, life: 40 })
       ],
       combat()
     )
@@ -112,12 +113,26 @@ describe('§11 examples through the board', () => {
     const odds = oddsOf(
       [
         cvFigure('a', 'x', at(5, 11), { stats: { att: 4 } }),
-        cvFigure('b', 'y', at(6.2, 11), { stats: { att: 4 } })
+        cvFigure('b', 'y', at(6.2, 11), { stats: { att: 4 }, life: 40 })
       ],
       { kind: 'drown', actorId: 'a', targetId: 'b' },
       [rio]
     )
     expect(f(expectation(odds!.damage))).toBe('101826/78125')
+  })
+
+  it('the damage is the Life the target loses, capped at what it has left (the seam, issue 20)', () => {
+    const figures = (life: number) => [
+      cvFigure('a', 'x', at(5, 5), { stats: { att: 5, weapons: [blade(1, -1)] } }),
+      cvFigure('b', 'y', at(6.2, 5), { stats: { dex: 6, pro: 3 }, life })
+    ]
+    const full = oddsOf(figures(40), combat())!
+    const one = oddsOf(figures(1), combat())!
+    expect([...one.damage.keys()].every((v) => v <= 1)).toBe(true)
+    // Every wounding outcome of the uncapped law becomes exactly 1: the chance of a wound is kept.
+    expect(f(one.damage.get(1)!)).toBe(line(full, 'wound'))
+    expect(f(expectation(one.damage))).toBe(line(full, 'wound'))
+    expect(Math.max(...full.damage.keys())).toBeGreaterThan(1)
   })
 
   it('ex. 9: DEX 3 with three enemies in contact disengages: P(enemy AoO) = 2477/3125', () => {

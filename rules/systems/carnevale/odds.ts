@@ -1,4 +1,4 @@
-import { constant, probability, type Dist } from '../../core/distribution'
+import { constant, mapDist, probability, type Dist } from '../../core/distribution'
 import { add, complement, ONE, type Fraction } from '../../core/fraction'
 import { pushToward } from '../../core/inches'
 import type { ActionOdds } from '../../core/ruleset'
@@ -31,6 +31,13 @@ import { readStats } from './stats'
 
 const wound = (damage: Dist): Fraction => probability(damage, (v) => v >= 1)
 
+/**
+ * The seam's `damage` is the Life a figure loses (rules/core/ruleset.ts ActionOdds), so a blow of 5 on a
+ * figure with 2 Life left takes 2: the rules' own Life-lost laws run uncapped (carnevale.md §11 examples).
+ */
+const lifeLost = (loss: Dist, figure: Combatant): Dist =>
+  mapDist(loss, (v) => Math.min(v, Math.max(0, figure.life)))
+
 function combatActionOdds(
   state: EncounterState,
   a: Combatant,
@@ -49,7 +56,7 @@ function combatActionOdds(
       { key: 'critical', p: o.outcomes.critical },
       { key: 'fumble', p: o.outcomes.fumble }
     ],
-    damage: o.targetLifeLost
+    damage: lifeLost(o.targetLifeLost, t)
   }
 }
 
@@ -75,7 +82,7 @@ function grappleActionOdds(state: EncounterState, a: Combatant, t: Combatant, po
       { key: 'stun', p: o.attacker.stunned },
       { key: 'reversal', p: o.reversal.moved }
     ],
-    damage: tidy(loss)
+    damage: lifeLost(tidy(loss), t)
   }
 }
 
@@ -87,7 +94,7 @@ function drownActionOdds(state: EncounterState, a: Combatant, t: Combatant) {
       { key: 'critical', p: o.outcomes.critical },
       { key: 'fumble', p: o.outcomes.fumble }
     ],
-    damage: o.targetLifeLost
+    damage: lifeLost(o.targetLifeLost, t)
   }
 }
 
@@ -127,7 +134,8 @@ function jumpFall(state: EncounterState, plan: NonNullable<ReturnType<typeof pla
 function moveOdds(state: EncounterState, action: Action, answers: Answers): ActionOdds | null {
   const plan = planMove(state, action)
   if (!plan) return null
-  const selfDamage = jumpFall(state, plan)
+  const fall = jumpFall(state, plan)
+  const selfDamage = fall && lifeLost(fall, plan.mover)
   const odds = moveOnlyOdds(state, plan, action, answers)
   if (!selfDamage) return odds
   return odds ? { ...odds, selfDamage } : { headline: [], damage: constant(0), selfDamage }

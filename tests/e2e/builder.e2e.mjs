@@ -119,6 +119,12 @@ test('builds an encounter, versions it and compares the two by simulation', asyn
   // The AI plays every figure here, so the first side's are the heroes whose risk is shown.
   const down = (await compare.getByTestId(`compare-down:${hero.id}-a`).textContent()).trim()
   assert(rate.test(down), `the hero's risk of going down: ${down}`)
-  console.log(`  compare: heroes win A ${winA} · B ${winB} · mean rounds B ${rounds}`)
+  // The verdict in words above the table (issue 21): harder, easier or no clear difference for the heroes.
+  const verdict = compare.getByTestId('compare-verdict')
+  const kind = await verdict.getAttribute('data-kind')
+  const words = (await verdict.textContent()).trim()
+  assert(['harder', 'easier', 'similar'].includes(kind), `a verdict: ${kind}`)
+  assert(!/[{}]/.test(words) && /\d+(?:,\d+)?\s%/.test(words), `the verdict reads with its rates: ${words}`)
+  console.log(`  compare: heroes win A ${winA} · B ${winB} · mean rounds B ${rounds} · ${words}`)
   await compare.screenshot({ path: join(artifacts, 'builder-compare.png') })
 })

@@ -77,6 +77,10 @@ export const enBuilder: Record<keyof typeof esBuilder, string> = {
   'builder.compare.rounds': 'Mean rounds',
   'builder.compare.down': '{name} goes down',
   'builder.compare.dead': '{name} dies',
+  'builder.compare.verdict.harder': '{b} is harder: the win rate of {side} falls from {from} to {to}.',
+  'builder.compare.verdict.easier': '{b} is easier: the win rate of {side} rises from {from} to {to}.',
+  'builder.compare.verdict.similar':
+    'No clear difference: the win rate of {side} is {from} in {a} and {to} in {b}, within what chance gives over these games; more games would tell them apart.',
   // Live difficulty (issue 16 §6): the builder's estimate while the encounter is edited.
   'balance.title': 'Auto-balance',
   'balance.intro':

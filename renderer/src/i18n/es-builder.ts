@@ -76,6 +76,10 @@ export const esBuilder = {
   'builder.compare.rounds': 'Asaltos de media',
   'builder.compare.down': '{name} cae',
   'builder.compare.dead': '{name} muere',
+  'builder.compare.verdict.harder': '{b} es más difícil: la victoria de {side} baja del {from} al {to}.',
+  'builder.compare.verdict.easier': '{b} es más fácil: la victoria de {side} sube del {from} al {to}.',
+  'builder.compare.verdict.similar':
+    'Sin diferencia clara: la victoria de {side} es del {from} en {a} y del {to} en {b}, dentro de lo que da el azar en estas partidas; más partidas las distinguirían.',
   // Live difficulty (issue 16 §6): the builder's estimate while the encounter is edited.
   'balance.title': 'Autoequilibrado',
   'balance.intro':

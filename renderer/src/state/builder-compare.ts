@@ -75,3 +75,41 @@ export function compareRows(a: CompareColumn, b: CompareColumn): CompareRow[] {
   }
   return rows
 }
+
+/** The comparison in one sentence: is version B harder or easier for the heroes than A, or no clearer. */
+export interface CompareVerdict {
+  /** 'harder' / 'easier' for the heroes in B than in A; 'similar' when the games cannot tell them apart. */
+  kind: 'harder' | 'easier' | 'similar'
+  /** The heroes' side: the side people play (or the first side when the AI plays all). */
+  side: string
+  sideName: string
+  /** The heroes' win rate in A and in B. */
+  from: number
+  to: number
+}
+
+/** z for a two-sided 5% test. */
+const Z95 = 1.959963984540054
+
+/**
+ * The verdict a GM reads first (issue 21: "v2 is harder: heroes' win falls from 62 % to 41 %"). The heroes'
+ * win rates are compared by a two-proportion z-test (pooled): a difference the two samples could show by
+ * chance at the 5% level is 'similar' rather than a claim the games do not support. Null before both runs.
+ */
+export function compareVerdict(a: CompareColumn, b: CompareColumn): CompareVerdict | null {
+  const people = (c: { controller: string }) => c.controller !== 'ai'
+  const heroFigure = [a, b].flatMap((col) => col.state.combatants).find(people)
+  const side = heroFigure?.side ?? a.state.sides[0]?.id
+  if (!side || a.report.runs === 0 || b.report.runs === 0) return null
+  const sideName = a.state.sides.find((s) => s.id === side)?.name ?? side
+  const rateOf = (col: CompareColumn) => col.report.wins.find((w) => w.side === side)?.rate ?? 0
+  const from = rateOf(a)
+  const to = rateOf(b)
+  const na = a.report.runs
+  const nb = b.report.runs
+  const pooled = (from * na + to * nb) / (na + nb)
+  const se = Math.sqrt(pooled * (1 - pooled) * (1 / na + 1 / nb))
+  const clear = se > 0 ? Math.abs(to - from) / se >= Z95 : false
+  const kind = !clear ? 'similar' : to < from ? 'harder' : 'easier'
+  return { kind, side, sideName, from, to }
+}

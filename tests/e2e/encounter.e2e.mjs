@@ -76,9 +76,13 @@ test('selecting a zombie shows the exact odds before attacking', async ({ page, 
     }
   }
   assert(shooting, 'Alex can shoot at some monster')
+  // Odds read as percentages; the exact fractions on demand (issue 21: HQ2's 13-digit fractions).
+  const percent = await text(page, 'odds-ranged-hit')
+  assert(/^\d+([.,]\d)?\s?%$/.test(percent), `P(hit) as a percentage (got "${percent}")`)
+  await page.getByTestId('odds-exact-toggle').click()
   const hit = await text(page, 'odds-ranged-hit')
   const wound = await text(page, 'odds-ranged-wound')
-  assert(/^\d+\/\d+\s+\d+([.,]\d)?\s?%$/.test(hit), `P(hit) as fraction and % (got "${hit}")`)
+  assert(/^\d+([.,]\d)?\s?%\s+\d+\/\d+$/.test(hit), `P(hit) as % and exact fraction (got "${hit}")`)
   assert(/\d+\/\d+/.test(wound), `P(wound) as a fraction (got "${wound}")`)
   await hoverCell(page, { x: initial.combatants[1].pos.x + 1, y: initial.combatants[1].pos.y })
   await page.screenshot({ path: join(artifacts, 'odds.png') })

@@ -117,6 +117,7 @@ test('the Arcabucero shoots the Madre Salobre: odds per weapon, then the roll in
   await page.getByTestId('odds-panel').waitFor()
   assertEqual(await text(page, 'attack-combat'), 'Combate: Arcabuz', 'the weapon is named, not numbered')
   assert(/^P\(éxito\)$/.test((await page.locator('[data-testid=odds-panel] dt').first().textContent()) ?? ''))
+  await page.getByTestId('odds-exact-toggle').click()
   assert(/\d+\/\d+/.test(await text(page, 'odds-combat-hit')), 'the hit odds are an exact fraction')
   assert(
     (await page.locator('[data-testid^=odds-combat-loss-]').count()) > 1,

@@ -109,6 +109,8 @@ export const en: Record<MessageKey, string> = {
   'push.confirm': 'Grapple',
   'target.unavailable': 'not available',
   'odds.title': 'Exact odds',
+  'odds.exactShow': 'Exact fractions',
+  'odds.exactHide': 'Hide fractions',
   'odds.hit': 'P(hit)',
   'odds.wound': 'P(wound)',
   'odds.damage': 'Expected damage',

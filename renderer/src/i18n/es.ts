@@ -111,6 +111,8 @@ export const es = {
   'push.confirm': 'Agarrar',
   'target.unavailable': 'no disponible',
   'odds.title': 'Probabilidades exactas',
+  'odds.exactShow': 'Fracciones exactas',
+  'odds.exactHide': 'Ocultar fracciones',
   'odds.hit': 'P(impactar)',
   'odds.wound': 'P(herir)',
   'odds.damage': 'Daño esperado',

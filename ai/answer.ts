@@ -23,9 +23,13 @@ export function chooseAnswer(state: EncounterState, ruleset: Ruleset): AiStep {
     null
   )
   const pick = role !== 0 && best ? best.choice : request.default
+  // The question's own parameters ride along under `asked.` ("{reactor}: attack of opportunity against
+  // {actor}?"), so the reason reads as the question was asked wherever it is shown, the trace panel included.
+  const asked = Object.fromEntries(Object.entries(request.params ?? {}).map(([k, v]) => [`asked.${k}`, v]))
   const reason = {
     key: 'answer',
     params: {
+      ...asked,
       actor: decider?.name ?? request.deciderId,
       decision: decisionKey(request.id),
       choice: String(pick)

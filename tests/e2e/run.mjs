@@ -4,6 +4,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { launchChromium } from './chromium.mjs'
+import { rawTextOnScreen } from './raw-text.mjs'
 import { load } from './harness.mjs'
 import { serve } from './serve.mjs'
 
@@ -53,6 +54,11 @@ for (const spec of specs) {
     }
     try {
       await t.fn({ page, url, artifacts })
+      // Issue 21 bug 8: no raw catalogue key, rules code or unfilled {placeholder} on screen, ever.
+      if (!page.isClosed())
+        for (const raw of await rawTextOnScreen(page))
+          if (process.env.E2E_RAW_TEXT_REPORT) console.log(`    raw text on screen: ${raw}`)
+          else problems.push(`raw text on screen: ${raw}`)
       if (problems.length) throw new Error(problems.splice(0).join('\n'))
       results.push({ name, status: 'passed', duration: Date.now() - t0 })
       console.log(`  ✓ ${name} (${Date.now() - t0} ms)`)

@@ -34,6 +34,7 @@ export const enRoster: Record<keyof typeof esRoster, string> = {
   'roster.lifeShort': 'Life {life}',
   'roster.source': 'Source: {source}',
   'roster.handmade': 'Handmade',
+  'roster.fromContent': 'From the rules: {name}',
   'roster.fromRules': 'From the rules’ bestiary',
   'roster.fromRulesTitle': 'The rules’ bestiary ({system})',
   'roster.pickerSearch': 'Search the rules’ bestiary',

@@ -34,6 +34,7 @@ export const esRoster = {
   'roster.lifeShort': 'Vida {life}',
   'roster.source': 'Origen: {source}',
   'roster.handmade': 'Hecha a mano',
+  'roster.fromContent': 'De las reglas: {name}',
   'roster.fromRules': 'Del bestiario de las reglas',
   'roster.fromRulesTitle': 'Bestiario de las reglas ({system})',
   'roster.pickerSearch': 'Buscar en el bestiario de las reglas',

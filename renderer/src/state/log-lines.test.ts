@@ -235,6 +235,24 @@ describe('aiLine', () => {
     expect(aiLine(note, pf, { reactor: 'Goblin 1', actor: 'Valeria' })).toBe(
       'Goblin 1 responde: Goblin 1: ¿ataque de oportunidad contra Valeria? → Atacar.'
     )
+    // Issue 21 bug 8: shown with no question at hand (the AI trace panel), the answer carries the
+    // question's own parameters (`asked.*`): no "{reactor}" left, and the mover named, not the decider.
+    const carried = {
+      at: 1,
+      reason: {
+        key: 'answer',
+        params: {
+          'asked.reactor': 'Goblin 1',
+          'asked.actor': 'Valeria',
+          actor: 'Goblin 1',
+          decision: 'pf1.aoo',
+          choice: 'attack'
+        }
+      }
+    }
+    expect(aiLine(carried, pf)).toBe(
+      'Goblin 1 responde: Goblin 1: ¿ataque de oportunidad contra Valeria? → Atacar.'
+    )
     const requested: GameEvent = {
       type: 'decision.requested',
       action: { kind: 'move', actorId: 'valeria', path: [{ x: 3, y: 5, z: 0 }] },

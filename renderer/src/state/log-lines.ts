@@ -221,6 +221,12 @@ export function eventLine(
   }
 }
 
+/** The parameters a question was asked with, as an answer's reason carries them (`asked.<name>`). */
+function askedWith(params: Params): Params {
+  const own = Object.entries(params).filter(([k]) => k.startsWith('asked.'))
+  return own.length ? Object.fromEntries(own.map(([k, v]) => [k.slice('asked.'.length), v])) : params
+}
+
 /**
  * An AI reason as text; `mode` and `why` are codes themselves and are translated too. An answer's
  * `decision` (a decision key) reads as the question, with the parameters it was asked with (`asked`), and
@@ -237,7 +243,7 @@ export function aiLine(note: AiNote, tr: LogTranslator, asked?: Params): string 
   // Answers the automation gave (automation-control.svelte.ts) read like the AI's own.
   const answered = ['answer', 'autoAnswered', 'autoDeclined'].includes(note.reason.key)
   if (answered && typeof decision === 'string') {
-    params.decision = tr.code('decision', decision, asked ?? note.reason.params)
+    params.decision = tr.code('decision', decision, asked ?? askedWith(note.reason.params))
     if (params.choice !== undefined) params.choice = tr.code(`decision.${decision}`, String(params.choice))
   }
   return tr.code('ai', note.reason.key, params)

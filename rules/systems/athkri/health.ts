@@ -98,7 +98,7 @@ export function healthOf(state: EncounterState, c: Combatant): Health {
 
 /**
  * `Ruleset.fate` for Athkri (athkri.md §6): dead in the `muerto` state (HP at or below −(multiplier ×
- * Físico), kept in the log below the engine's 0, or the accumulated-damage rule A6); else out when out of
+ * Físico), kept in the slice below the engine's 0, or the accumulated-damage rule A6); else out when out of
  * the fight (unconscious, bleeding or stabilized, fled) or at 0 HP (`inconsciente`) not yet marked out,
  * which is how the engine asks about the GM's life edit; else standing.
  */

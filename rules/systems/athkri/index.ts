@@ -47,7 +47,7 @@ export const athkri: Ruleset = {
   decide,
   resolve: (state, action, dice, answers) => rollsAtLeast(resolveAction(state, action, dice, answers)),
   odds: actionOdds,
-  // athkri.md §6: wounds below 0 live in the log, so death is read from there for the simulation.
+  // athkri.md §6: wounds below 0 live in Athkri's slice of the state, so death is read from there.
   fate: fateOf,
   // athkri.md §5.3: the GM's cover obstacles (trees, carts, trenches), for the map.
   terrain: (state) =>

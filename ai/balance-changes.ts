@@ -189,7 +189,7 @@ function figureOf(
 
 /** Whether the encounter's settings (objectives, surprise, exits...) name this figure: it stays put. */
 function referenced(state: EncounterState, id: string): boolean {
-  const rest = JSON.stringify({ ...state, combatants: [], log: [], initiative: {} })
+  const rest = JSON.stringify({ ...state, combatants: [], log: [], initiative: {}, systemState: {} })
   return rest.includes(JSON.stringify(id))
 }
 

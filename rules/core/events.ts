@@ -1,3 +1,4 @@
+import { foldSystemState } from './system-state'
 import type { Action, Answers, DecisionRequest, EconomySnapshot, EncounterState, Vec3 } from './types'
 
 /** Small facts the rulesets and the flow emit; one reducer applies them. */
@@ -92,7 +93,7 @@ export function rollsAtLeast(events: readonly GameEvent[]): GameEvent[] {
 /** Folds one event into the state (pure; the log grows by the event). */
 export function applyEvent(state: EncounterState, event: GameEvent): EncounterState {
   const next = reduce(state, event)
-  return { ...next, log: [...state.log, event] }
+  return foldSystemState(state, { ...next, log: [...state.log, event] }, [event])
 }
 
 /** Folds events in order. */
@@ -102,7 +103,7 @@ export function applyEvents(state: EncounterState, events: readonly GameEvent[])
   // garbage an AI's hypothetical commands made.
   let next = state
   for (const event of events) next = reduce(next, event)
-  return { ...next, log: state.log.concat(events) }
+  return foldSystemState(state, { ...next, log: state.log.concat(events) }, events)
 }
 
 function reduce(state: EncounterState, e: GameEvent): EncounterState {

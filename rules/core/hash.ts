@@ -24,7 +24,15 @@ export function hashString(text: string, seed = 0): string {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0')
 }
 
-/** The hash of a value's canonical JSON: the determinism fingerprint of a state. */
+/**
+ * The hash of a value's canonical JSON: the determinism fingerprint of a state. An encounter state's
+ * `systemState` is left out: it is a pure function of the log (core/system-state.ts), which the hash
+ * covers, so saves written before the slice existed still replay to their recorded hash.
+ */
 export function stateHash(value: unknown): string {
+  if (value && typeof value === 'object' && !Array.isArray(value) && 'systemState' in value) {
+    const { systemState: _derived, ...rest } = value as Record<string, unknown>
+    return hashString(canonicalJson(rest))
+  }
   return hashString(canonicalJson(value))
 }

@@ -5,6 +5,7 @@ import type { GameEvent } from './events'
 import type { Fraction } from './fraction'
 import type { DiceRoller } from './rng'
 import type { Vec2 } from './geometry'
+import type { SystemStateModel } from './system-state'
 import type {
   Action,
   Answers,
@@ -157,6 +158,8 @@ export interface Ruleset {
   schemas: { settings: z.ZodType; stats: z.ZodType }
   /** Every [REC]/[GAP]/[PLACEHOLDER] choice of the digest. */
   defaultSettings: Record<string, unknown>
+  /** The ruleset's typed slice of the encounter state (`EncounterState.systemState`); absent = none. */
+  systemState?: SystemStateModel
   /** Labels for the codes this system emits, Spanish first (the UI puts them before its own catalogue). */
   terms?: RulesTerms
   turnOrder: TurnOrder

@@ -246,7 +246,9 @@ export const encounterStateSchema = z.strictObject({
   winner: id.nullable(),
   log: z.array(gameEventSchema).max(1_000_000),
   objectives: z.array(objectiveSchema).max(20).optional(),
-  surprised: z.array(id).max(500).optional()
+  surprised: z.array(id).max(500).optional(),
+  /** The ruleset's slice (types.ts `systemState`); its own schema checks it (core/system-state.ts). */
+  systemState: z.record(z.string(), z.unknown()).optional()
 })
 
 // Faces entered by hand on a command that can roll (types.ts `EnteredDice`); the rules check each one's sides.

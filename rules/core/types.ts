@@ -251,6 +251,12 @@ export interface EncounterState {
   objectives?: Objective[]
   /** Figures unaware of their foes as the fight opens (surprise); absent = everyone aware. */
   surprised?: string[]
+  /**
+   * The ruleset's own facts of the fight (counters, tallies, per-round facts) as plain JSON, typed and
+   * validated by its `SystemStateModel` (core/system-state.ts) and kept by `applyEvents` from the log's
+   * events; absent on systems without one and in saves from before it (rebuilt from the log on load).
+   */
+  systemState?: Record<string, unknown>
 }
 
 /** A square of the board, for exits. */

@@ -1,5 +1,7 @@
 import { footprintCells, isFractional } from '../../rules/core/footprint'
 import { planGap } from '../../rules/core/inches/measure'
+import { canonicalJson } from '../../rules/core/hash'
+import { withSystemState } from '../../rules/core/system-state'
 import type { Combatant, Command, EncounterState } from '../../rules/core/types'
 import { isHelpless } from '../../rules/systems/pathfinder1e/defense'
 import { InvariantError } from './invariant-error'
@@ -76,6 +78,13 @@ export function checkInvariants(
   if (state.phase === 'ended' && (turn || state.pending)) fail('ended with a turn or a pending decision')
   if (turn && !state.combatants.some((c) => c.id === turn.activeId)) fail(`active ${turn.activeId} unknown`)
   if (state.phase === 'ended') checkVerdict(state, fail)
+  // The ruleset's slice, kept event by event, is what a read of the whole log gives (its save migration).
+  const { systemState: kept, ...bare } = state
+  if (kept !== undefined) {
+    const rebuilt = withSystemState(bare).systemState
+    if (canonicalJson(rebuilt) !== canonicalJson(kept))
+      fail('system state differs from its log', { kept, rebuilt })
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import type { Ruleset } from '../../rules/core/ruleset'
+import { withSystemState } from '../../rules/core/system-state'
 import type { Combatant, EncounterState } from '../../rules/core/types'
 import { getRuleset } from '../../rules/systems'
 import {
@@ -125,6 +126,19 @@ describe('the invariant checks', () => {
     expect(() => checkInvariants({ ...state, ...patch }, game.commands, mayShareFor(ruleset.id))).toThrow(
       InvariantError
     )
+  })
+
+  it('catches a ruleset’s slice that is not what its log says', () => {
+    const sliced = encounters.find((e) => getRuleset(e.system).systemState)!
+    const played = playRandom(sliced, getRuleset(sliced.system), [[70, 0, 0]], TUNING[sliced.system]!)
+    const last = played.states[played.states.length - 1]!
+    const share = mayShareFor(sliced.system)
+    expect(last.systemState).toBeDefined()
+    expect(() => checkInvariants(last, played.commands, share)).not.toThrow()
+    // The slice of a fight that has not begun, on a state whose log says otherwise.
+    const { systemState: _kept, ...bare } = last
+    const wrong = { ...last, systemState: withSystemState({ ...bare, log: [] }).systemState }
+    expect(() => checkInvariants(wrong, played.commands, share)).toThrow(/system state differs/)
   })
 
   it('catches two overlapping bases on a measured table, and lets a base pass over another', () => {

@@ -1,6 +1,7 @@
 import { stateHash } from '../../../rules/core/hash'
 import type { Ruleset } from '../../../rules/core/ruleset'
 import type { EncounterRecord } from '../../../rules/core/schemas'
+import { withSystemState } from '../../../rules/core/system-state'
 import type { EncounterState } from '../../../rules/core/types'
 import { replay } from '../../../rules/flow/engine'
 
@@ -13,7 +14,8 @@ export class CorruptSaveError extends Error {
 export function restore(record: EncounterRecord, ruleset: Ruleset): EncounterState {
   let state: EncounterState
   try {
-    state = replay(record.initial as EncounterState, record.commands, ruleset)
+    // A ruleset's slice is checked by its schema, or built from the log for a save from before it.
+    state = replay(withSystemState(record.initial as EncounterState), record.commands, ruleset)
   } catch (error) {
     throw new CorruptSaveError(error instanceof Error ? error.message : String(error))
   }

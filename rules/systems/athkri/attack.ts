@@ -1,3 +1,4 @@
+import { ownValue } from '../../core/own-key'
 import { doubledCentre } from '../../core/footprint'
 import { snapDirection, type Sector } from '../../core/geometry'
 import type { Action, Combatant, EncounterState } from '../../core/types'
@@ -150,8 +151,8 @@ export function planAttack(
     difficulty = readStats(target).defensa
   } else {
     // athkri.md §5.3 A13: the 2nd and later shooters at the same target this round.
-    const shooters = factsOf(state).shotThisRound.get(target.id)
-    if (shooters && [...shooters].some((id) => id !== attacker.id))
+    const shooters = ownValue(factsOf(state).shotThisRound, target.id)
+    if (shooters?.some((id) => id !== attacker.id))
       mods.push({ key: 'mod.volley', value: settings.volleyBonus })
     band = bandOf(weapon, distanceM, pointBlank)
     coverParts = coverOf(state, settings, attacker, target, band)

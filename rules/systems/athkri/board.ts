@@ -1,3 +1,4 @@
+import { inSet } from '../../core/system-state'
 import { areEnemies, footprintCrossesWall, isBlock as isWall } from '../../core/board'
 import { clearOfEdges, groundAt, hasEdges, stepCrossesWall } from '../../core/edges'
 import {
@@ -212,7 +213,7 @@ export function meleeThreats(state: EncounterState, target: Combatant): Combatan
 /** athkri.md §5.6: the rider is on its mount (the mount stands and the rider was never thrown). */
 export function isMounted(state: EncounterState, rider: Combatant): boolean {
   const mountId = readStats(rider).mountId
-  if (!mountId || rider.out || factsOf(state).thrownRiders.has(rider.id)) return false
+  if (!mountId || rider.out || inSet(factsOf(state).thrownRiders, rider.id)) return false
   const mount = state.combatants.find((c) => c.id === mountId)
   return mount !== undefined && !mount.out
 }

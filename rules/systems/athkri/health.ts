@@ -1,4 +1,5 @@
 import type { GameEvent } from '../../core/events'
+import { ownValue } from '../../core/own-key'
 import type { DiceRoller } from '../../core/rng'
 import type { Fate } from '../../core/ruleset'
 import { parseDamage, rollDamage } from './damage'
@@ -8,7 +9,7 @@ import { readSettings, type AthkriSettings } from './settings'
 import { attribute, readStats } from './stats'
 
 // athkri.md §6: Puntos de Salud and the health states. While a figure stands, its HP is the engine's
-// `life`; once it falls the log carries the HP below 0 (see log-facts.ts).
+// `life`; once it falls the encounter's Athkri slice carries the HP below 0 (see log-facts.ts).
 
 /** athkri.md §6 health states. */
 export type HealthState = 'estable' | 'malherido' | 'inconsciente' | 'muerto'
@@ -26,9 +27,9 @@ export interface Health {
   fled: boolean
 }
 
-/** The log facts of the state under its settings. */
+/** The facts of the fight so far (the encounter's Athkri slice). */
 export function factsOf(state: EncounterState): LogFacts {
-  return logFacts(state, readSettings(state).stabilizedHp)
+  return logFacts(state)
 }
 
 /** athkri.md §6: the Malherido threshold test for a conscious figure (PC: HP ≤ Físico; NPC: HP < max/4). */
@@ -80,7 +81,7 @@ export function healthOf(state: EncounterState, c: Combatant): Health {
       fled: c.out && now !== 'muerto'
     }
   }
-  const ledger = factsOf(state).down.get(c.id)
+  const ledger = ownValue(factsOf(state).down, c.id)
   const hp = ledger?.hp ?? 0
   const taken = c.lifeMax + (ledger?.damageSinceDown ?? 0)
   const dead = isDeadHp(hp, taken, fisico, settings)
@@ -97,7 +98,7 @@ export function healthOf(state: EncounterState, c: Combatant): Health {
 
 /**
  * `Ruleset.fate` for Athkri (athkri.md §6): dead in the `muerto` state (HP at or below −(multiplier ×
- * Físico), kept in the log below the engine's 0, or the accumulated-damage rule A6); else out when out of
+ * Físico), kept in the slice below the engine's 0, or the accumulated-damage rule A6); else out when out of
  * the fight (unconscious, bleeding or stabilized, fled) or at 0 HP (`inconsciente`) not yet marked out,
  * which is how the engine asks about the GM's life edit; else standing.
  */

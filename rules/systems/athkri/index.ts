@@ -7,6 +7,7 @@ import { decide } from './decisions'
 import { economy } from './economy.machine'
 import { canTakeTurn, fateOf } from './health'
 import { initiativeTieBreak, rollInitiative } from './initiative'
+import { athkriFactsModel } from './log-facts'
 import { defaultSettings, readSettings, settingsSchema } from './settings'
 import { startTurn } from './start-turn'
 import { readStats, statsSchema } from './stats'
@@ -20,6 +21,7 @@ export const athkri: Ruleset = {
   version: 1,
   schemas: { settings: settingsSchema, stats: statsSchema },
   defaultSettings,
+  systemState: athkriFactsModel,
   terms,
   // athkri.md §4: initiative once per combat, highest first; the bleeding still open their turns to roll.
   turnOrder: initiativeOrder(canTakeTurn, initiativeTieBreak),
@@ -45,7 +47,7 @@ export const athkri: Ruleset = {
   decide,
   resolve: (state, action, dice, answers) => rollsAtLeast(resolveAction(state, action, dice, answers)),
   odds: actionOdds,
-  // athkri.md §6: wounds below 0 live in the log, so death is read from there for the simulation.
+  // athkri.md §6: wounds below 0 live in Athkri's slice of the state, so death is read from there.
   fate: fateOf,
   // athkri.md §5.3: the GM's cover obstacles (trees, carts, trenches), for the map.
   terrain: (state) =>

@@ -1,3 +1,4 @@
+import { ownValue } from '../../core/own-key'
 import type { GameEvent } from '../../core/events'
 import type { DiceRoller } from '../../core/rng'
 import type { Combatant, EncounterState } from '../../core/types'
@@ -88,8 +89,9 @@ function rollOffs(state: EncounterState, totals: Map<string, number>, dice: Dice
 export function initiativeTieBreak(a: Combatant, b: Combatant, state: EncounterState): number {
   const byStat = readStats(b).iniciativa - readStats(a).iniciativa
   if (byStat !== 0) return byStat
-  const ra = factsOf(state).tieRolls.get(a.id) ?? []
-  const rb = factsOf(state).tieRolls.get(b.id) ?? []
+  const { tieRolls } = factsOf(state)
+  const ra = ownValue(tieRolls, a.id) ?? []
+  const rb = ownValue(tieRolls, b.id) ?? []
   for (let i = 0; i < Math.max(ra.length, rb.length); i++) {
     const d = (rb[i] ?? 0) - (ra[i] ?? 0)
     if (d !== 0) return d

@@ -1,4 +1,5 @@
 import type { KeepLevel } from '../../core/keep-die'
+import { inSet } from '../../core/system-state'
 import type { Action, Combatant, EncounterState } from '../../core/types'
 import { isMounted } from './board'
 import { actionCost } from './costs'
@@ -7,13 +8,15 @@ import { factsOf, isMalherido } from './health'
 import { readSettings } from './settings'
 import { baseLevelOf, readStats } from './stats'
 
-// athkri.md §7: the conditions of a figure right now, from its starting conditions and the log.
+// athkri.md §7: the conditions of a figure right now, from its starting conditions and the fight's facts.
 
 /** athkri.md §5.2 [TEXT L66] / §4 Emboscada: unaware until attacked or until its first activation [REC]. */
 export function isUnaware(state: EncounterState, c: Combatant): boolean {
   const facts = factsOf(state)
   return (
-    readStats(c).conditions.includes('unaware') && !facts.attacked.has(c.id) && !facts.activated.has(c.id)
+    readStats(c).conditions.includes('unaware') &&
+    !inSet(facts.attacked, c.id) &&
+    !inSet(facts.activated, c.id)
   )
 }
 
@@ -21,7 +24,7 @@ export function isUnaware(state: EncounterState, c: Combatant): boolean {
 export function isHidden(state: EncounterState, c: Combatant): boolean {
   const conditions = readStats(c).conditions
   const concealed = conditions.includes('hidden') || conditions.includes('invisible')
-  return concealed && !factsOf(state).attackers.has(c.id)
+  return concealed && !inSet(factsOf(state).attackers, c.id)
 }
 
 /** athkri.md §7 Tumbado. */
@@ -31,16 +34,13 @@ export function isProne(c: Combatant): boolean {
 
 /** athkri.md §9 A11: the target moved during its most recent activation. */
 export function isMoving(state: EncounterState, c: Combatant): boolean {
-  return factsOf(state).movedInLastTurn.has(c.id)
+  return inSet(factsOf(state).movedInLastTurn, c.id)
 }
 
 /** athkri.md §5.6 [TEXT L56]: the rider passed its Cabalgar test in this activation (+2 to attack). */
 export function hasRideBonus(state: EncounterState, rider: Combatant): boolean {
   if (state.turn?.activeId !== rider.id || !isMounted(state, rider)) return false
-  const facts = factsOf(state)
-  const at = facts.rideSuccessAt.get(rider.id)
-  const start = facts.lastTurnStart.get(rider.id)
-  return at !== undefined && at > (start ?? -1)
+  return inSet(factsOf(state).rideBonus, rider.id)
 }
 
 /** athkri.md §4 [TEXT L61]: this action spends a Major from a split (split Majors are spent first). */

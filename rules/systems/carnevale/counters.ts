@@ -1,15 +1,17 @@
 import type { GameEvent } from '../../core/events'
+import { ownValue } from '../../core/own-key'
 import type { Combatant, EncounterState } from '../../core/types'
 import { swimming } from './board'
 import { readSettings } from './settings'
 import { countersOf, readStats, type CarnevaleCounters } from './stats'
+import { carnevaleFacts } from './round-facts'
 import { activatedThisRound } from './turn-order'
 
 // The Guard and Stunned counters (carnevale.md §4, §7). Both end at a moment of someone's activation —
 // Guard as its holder's next activation starts, Stunned as its next activation ends — so each counter
-// keeps when it was taken and whether it still holds is read from the log: a side may hand an activation
-// it was given to another figure (`activation.select`), and a figure offered the activation has not
-// started one until it keeps it.
+// keeps when it was taken (a round, a log index) and whether it still holds is read from the round and
+// activation facts (round-facts.ts): a side may hand an activation it was given to another figure
+// (`activation.select`), and a figure offered the activation has not started one until it keeps it.
 
 /**
  * §4 [TEXT L34–36]: the figure holds a Guard counter: taken this round, or last round and the figure has
@@ -30,16 +32,10 @@ export function guardHeld(state: EncounterState, figure: Combatant): boolean {
 export function isStunned(state: EncounterState, figure: Combatant): boolean {
   const c = countersOf(figure)
   if (c.stunned <= 0 || c.stunnedAt === undefined) return false
-  const byRound = readSettings(state).stunnedUntil === 'endOfRound'
-  let started = false
-  for (let i = c.stunnedAt; i < state.log.length; i++) {
-    const e = state.log[i]
-    if (e?.type === 'round.started' && byRound) return false
-    // An activation offered to the figure and handed to another before it acted is not its activation.
-    if (e?.type === 'turn.started' || e?.type === 'activation.changed') started = e.actorId === figure.id
-    if (e?.type === 'turn.ended' && e.actorId === figure.id && started && !byRound) return false
-  }
-  return true
+  const facts = carnevaleFacts(state)
+  if (readSettings(state).stunnedUntil === 'endOfRound') return facts.roundStartedAt < c.stunnedAt
+  // Its next activation ended: one it opened at or after the stun, and ended while still holding it.
+  return (ownValue(facts.ownActivationEnded, figure.id) ?? -1) < c.stunnedAt
 }
 
 /** A `stats.changed` event giving the figure new counters. */

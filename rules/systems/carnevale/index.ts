@@ -44,8 +44,8 @@
 // - D-5: a Grapple names its push point up front (`options.pushX`, `pushY`, board units; `pushInches` caps
 //   the distance); the default is the most harmful push (a fall, else into water, else the longest).
 // - Counters: Guard lasts until its holder's next activation starts, and never in the water; Stunned until
-//   the end of its next activation (`stunnedUntil`). Both are read from the log, so a figure offered the
-//   activation and passed over by its side keeps them.
+//   the end of its next activation (`stunnedUntil`). Both are read from the round and activation facts
+//   (round-facts.ts), so a figure offered the activation and passed over by its side keeps them.
 // - §6: at 0 Life a character is out. Cover: terrain cover from `lineOfSight` or water, none in base
 //   contact but the water's and across a shared low obstacle (coverCounts).
 //

@@ -3,6 +3,7 @@ import type { Ruleset } from '../../core/ruleset'
 import type { EncounterState } from '../../core/types'
 import { validateAction } from './actions'
 import { countersChanged, isStunned } from './counters'
+import { carnevaleFactsModel } from './round-facts'
 import { economy } from './economy.machine'
 import { legalActions, moveInfo, resolveAction } from './legal'
 import { pushPointChoice } from './push-choice'
@@ -15,7 +16,7 @@ import { carnevaleTurnOrder, rollOff } from './turn-order'
 
 /**
  * As an activation opens, the Stunned counters whose time is over are taken off the figures (§7 [REC]): the
- * rules read `isStunned` from the log, so this only keeps what the map shows in step with it.
+ * rules read `isStunned` from the round facts, so this only keeps what the map shows in step with it.
  */
 function startTurn(state: EncounterState): GameEvent[] {
   const events: GameEvent[] = []
@@ -34,6 +35,7 @@ export const carnevale: Ruleset = {
   version: 1,
   schemas: { settings: settingsSchema, stats: statsSchema },
   defaultSettings,
+  systemState: carnevaleFactsModel,
   terms,
   // §4 [GAP-PUB]: alternating single activations; a roll-off decides who opens (`roundOpener`).
   turnOrder: carnevaleTurnOrder(),

@@ -3,6 +3,7 @@ import { ownValue } from '../../core/own-key'
 import type { DiceRoller } from '../../core/rng'
 import type { TurnOrder } from '../../core/ruleset'
 import type { EncounterState } from '../../core/types'
+import { carnevaleFacts } from './round-facts'
 import { readSettings } from './settings'
 
 // carnevale.md §4 [GAP-PUB]: players alternate activating one character at a time until every character
@@ -10,18 +11,9 @@ import { readSettings } from './settings'
 // which of its characters to activate (`activation.select`). Who opens each round is the `roundOpener`
 // setting: a d10 roll-off as the encounter starts (ties re-rolled), then the opener alternates or stays.
 
-/** Figures that have opened an activation this round, in order (the log since the last `round.started`). */
-export function activatedThisRound(state: EncounterState): string[] {
-  let start = state.log.length
-  while (start > 0 && state.log[start - 1]?.type !== 'round.started') start--
-  const ids: string[] = []
-  for (let i = start; i < state.log.length; i++) {
-    const e = state.log[i]
-    if (e?.type === 'turn.started') ids.push(e.actorId)
-    // A handed-over activation was untouched: the figure it left has not activated.
-    if (e?.type === 'activation.changed') ids.splice(ids.length - 1, 1, e.actorId)
-  }
-  return ids
+/** Figures that have opened an activation this round, in order (a handed-over one is replaced). */
+export function activatedThisRound(state: EncounterState): readonly string[] {
+  return carnevaleFacts(state).activated
 }
 
 /** The side ids in the order they open this round (the first opens; the rest follow in the cycle). */

@@ -2,6 +2,7 @@ import { ambushAtStart, ambushEnds } from './ambush'
 import { mapHooks } from './map-hooks'
 import type { Ruleset } from '../../core/ruleset'
 import { actionOdds, decideAction, legalActions, resolveAction, validateAction } from './actions'
+import { hq2FactsModel } from './being-facts'
 import { economy } from './economy.machine'
 import { startTurnEvents } from './movement'
 import { resourcesLeft } from './potions'
@@ -18,6 +19,7 @@ export const hq2: Ruleset = {
   version: 1,
   schemas: { settings: settingsSchema, stats: statsSchema },
   defaultSettings,
+  systemState: hq2FactsModel,
   terms,
   // hq2.md §3.1: players from the BM's right in seating order, then the BM; each with all its beings.
   turnOrder: seatOrder(),

@@ -1,5 +1,6 @@
 import { add, frac, mul, ONE, type Fraction } from '../../core/fraction'
 import type { Combatant, EncounterState } from '../../core/types'
+import { blindFoughtLastTurn } from './being-facts'
 import { heightAt, isDark, sectorOf, squaresBetween, type Hq2Sector } from './board'
 import { DECISION, type Asker } from './decisions'
 import type { Maneuver } from './economy.machine'
@@ -205,19 +206,9 @@ export function unlocated(x: Exchange): boolean {
   return x.settings.unlocatedNoDefense === 'always' || x.mode === 'ranged' || x.sector === 'back'
 }
 
-/** hq2.md A7: the being has Lucha a ciegas and used it in its last activation (the log says so). */
+/** hq2.md A7: the being has Lucha a ciegas and used it in its last activation (being-facts.ts). */
 export function usedBlindFightingLastTurn(state: EncounterState, being: Combatant): boolean {
-  if (skill(being, 'luchaACiegas') === undefined) return false
-  for (let i = state.log.length - 1; i >= 0; i--) {
-    const e = state.log[i]
-    if (!e) continue
-    const own =
-      (e.type === 'turn.started' && e.actorId === being.id) ||
-      (e.type === 'activation.changed' && e.actorId === being.id) ||
-      ((e.type === 'economy.spent' || e.type === 'economy.changed') && e.actorId === being.id)
-    if (own) return (e.economy.context.blindFighting ?? 0) === 1
-  }
-  return false
+  return skill(being, 'luchaACiegas') !== undefined && blindFoughtLastTurn(state, being.id)
 }
 
 /** hq2.md §4.3 + §4.5: Total Defense of a basic defense (the caller handles the no-defense cases). */

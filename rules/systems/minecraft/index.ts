@@ -5,7 +5,7 @@ import { economy } from './economy.machine'
 import { defaultSettings, settingsSchema } from './settings'
 import { statsSchema } from './stats'
 import { terms } from './terms'
-import { minecraftTurnOrder } from './turn-order'
+import { mcRoundModel, minecraftTurnOrder } from './turn-order'
 
 /** The Minecraft paper-miniatures combat rules (shared/rules/minecraft.md) as an engine plug-in. */
 export const minecraft: Ruleset = {
@@ -15,6 +15,7 @@ export const minecraft: Ruleset = {
   version: 1,
   schemas: { settings: settingsSchema, stats: statsSchema },
   defaultSettings,
+  systemState: mcRoundModel,
   terms,
   // minecraft.md §3 [REC]: sides alternate complete turns (or single activations, `turnMode`).
   turnOrder: minecraftTurnOrder(),

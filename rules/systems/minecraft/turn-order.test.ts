@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { sliceFromLog } from '../../core/system-state'
 import type { Command, EncounterState } from '../../core/types'
 import { applyCommand } from '../../flow/engine'
 import { minecraft } from '.'
 import type { McSettings } from './settings'
 import { makeEncounter } from './test-fixtures'
+import { activatedThisRound, mcRoundModel, reactivated } from './turn-order'
 
 // minecraft.md §3 [REC] / A13: whole side turns by default; alternating single activations as an option.
 
@@ -74,5 +76,37 @@ describe('§3 turn order by turnMode', () => {
       ok: false,
       violation: { code: 'alreadyActedThisRound', params: { actorId: 'h1' } }
     })
+  })
+})
+
+describe('§3 the round’s activations, kept in the encounter’s Minecraft slice', () => {
+  it('§3 [REC] each opened activation is listed in order; the next round starts the list again', () => {
+    let s = run(fresh({ turnMode: 'alternateActivations' }), [{ type: 'encounter.start' }])
+    expect(activatedThisRound(s)).toEqual(['h1'])
+    s = run(s, [{ type: 'turn.end' }, { type: 'turn.end' }])
+    expect(activatedThisRound(s)).toEqual(['h1', 'z1', 'h2'])
+    // h2 holds its first activation of the round: not a second one.
+    expect(reactivated(s, 'h2')).toBe(false)
+    s = run(s, [{ type: 'turn.end' }])
+    expect(s.round).toBe(2)
+    expect(activatedThisRound(s)).toEqual(['h1'])
+  })
+
+  it('§3: an activation handed to another figure replaces the untouched one in the list', () => {
+    const s = run(fresh({}), [{ type: 'encounter.start' }, { type: 'activation.select', actorId: 'h2' }])
+    expect(activatedThisRound(s)).toEqual(['h2'])
+  })
+
+  it('the kept slice is the whole log read again (the save migration)', () => {
+    const s = run(fresh({}), [
+      { type: 'encounter.start' },
+      { type: 'activation.select', actorId: 'h2' },
+      { type: 'turn.end' },
+      { type: 'turn.end' }
+    ])
+    expect(activatedThisRound(s)).toEqual(['h2', 'h1', 'z1'])
+    const { systemState: _kept, ...old } = s
+    expect(sliceFromLog(old, mcRoundModel)).toEqual(s.systemState)
+    expect(mcRoundModel.schema.parse(JSON.parse(JSON.stringify(s.systemState)))).toEqual(s.systemState)
   })
 })

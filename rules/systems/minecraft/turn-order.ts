@@ -1,4 +1,11 @@
+import { z } from 'zod'
 import type { TurnOrder } from '../../core/ruleset'
+import {
+  foldRoundActivations,
+  registerSystemState,
+  systemStateOf,
+  type SystemStateModel
+} from '../../core/system-state'
 import { sideAlternation } from '../../core/turn-order'
 import type { Combatant, EncounterState } from '../../core/types'
 import { readSettings } from './settings'
@@ -6,17 +13,26 @@ import { readSettings } from './settings'
 // minecraft.md §3 [REC] / A13: sides alternate complete turns (each figure activates once per turn), or,
 // as a per-table option, the sides alternate single activations until every figure has acted this round.
 
-/** Figures that have opened an activation this round, in order (the log since the last `round.started`). */
-export function activatedThisRound(state: EncounterState): string[] {
-  let start = state.log.length
-  while (start > 0 && state.log[start - 1]?.type !== 'round.started') start--
-  const ids: string[] = []
-  for (const e of state.log.slice(start)) {
-    if (e.type === 'turn.started') ids.push(e.actorId)
-    // A handed-over activation was untouched: the figure it left has not acted.
-    if (e.type === 'activation.changed') ids.splice(ids.length - 1, 1, e.actorId)
+/** Minecraft's slice of the encounter state: who has activated this round. */
+export interface McRoundFacts {
+  /** Figures that have opened an activation this round, in order (a handed-over one is replaced). */
+  activated: readonly string[]
+}
+
+/** minecraft.md §3: the round's activations, reset as each round starts. */
+export const mcRoundModel: SystemStateModel<McRoundFacts> = {
+  schema: z.strictObject({ activated: z.array(z.string().min(1).max(80)).readonly() }),
+  initial: () => ({ activated: [] }),
+  fold(facts, event) {
+    const activated = foldRoundActivations(facts.activated, event)
+    return activated === facts.activated ? facts : { activated }
   }
-  return ids
+}
+registerSystemState('minecraft', mcRoundModel)
+
+/** Figures that have opened an activation this round, in order. */
+export function activatedThisRound(state: EncounterState): readonly string[] {
+  return systemStateOf(state, mcRoundModel).activated
 }
 
 /** True when the active figure already had an earlier activation this round (alternating mode only). */

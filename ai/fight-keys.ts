@@ -43,13 +43,19 @@ const REPLACED = new Set(['log', 'rng', 'turn', 'pending', 'board', 'combatants'
  * objectives, surprise...), values as they are, objects by identity: new fields join the key unasked.
  */
 export function fightKey(state: EncounterState): string {
-  let key = ''
+  let key = fightKeys.get(state)
+  if (key !== undefined) return key
+  key = ''
   for (const [field, value] of Object.entries(state)) {
     if (REPLACED.has(field)) continue
     key += `${field}=${value !== null && typeof value === 'object' ? `#${identityOf(value)}` : String(value)};`
   }
+  fightKeys.set(state, key)
   return key
 }
+
+/** Each state's `fightKey`, made once: a decision asks it for every enemy and pair. */
+const fightKeys = new WeakMap<EncounterState, string>()
 
 /** `fightKey` plus the board, the figures and the log by identity: the whole state but its dice and turn. */
 export function sceneKey(state: EncounterState): string {

@@ -5,6 +5,7 @@ import { DEFAULT_BASE_MM, edgeDistance, isInchesBoard, MM_PER_INCH } from '../ru
 import type { Ruleset } from '../rules/core/ruleset'
 import type { Action, Board, Combatant, EncounterState, Vec3 } from '../rules/core/types'
 import { bodyKey, fightKey, freshFight, sceneKey } from './fight-keys'
+import { chargeOf } from './rules-memo'
 
 // How far and how hard a figure can strike next turn, asked of the ruleset itself: the figure is given a
 // hypothetical fresh activation (its economy opened as at the start of its turn) and the rules list what
@@ -232,7 +233,7 @@ function mobilityOn(state: EncounterState, ruleset: Ruleset, figure: Combatant, 
     .map((a) => ({ a, length: pathLength(alone, there.pos, a.path!) }))
     .sort((x, y) => y.length - x.length)
   for (const { a, length } of moves) {
-    const charge = ruleset.economy.charge(hypo, a)
+    const charge = chargeOf(hypo, ruleset, a)
     const ck = JSON.stringify(charge)
     let ok = canStillAttack.get(ck)
     if (ok === undefined) {
@@ -266,7 +267,7 @@ function probeAttacks(state: EncounterState, ruleset: Ruleset, figure: Combatant
 function uniqueCharges(state: EncounterState, ruleset: Ruleset, attacks: readonly Action[]) {
   const seen = new Map<string, ReturnType<Ruleset['economy']['charge']>>()
   for (const a of attacks) {
-    const c = ruleset.economy.charge(state, a)
+    const c = chargeOf(state, ruleset, a)
     seen.set(JSON.stringify(c), c)
   }
   return [...seen.values()]

@@ -13,9 +13,9 @@ import { chargeOf } from './rules-memo'
 // pays for one of its attacks (so a PF run, which ends the turn, is not counted), asked with the figure
 // alone on open ground (the board's size and kind with no walls, terrain or heights, the figure in its
 // middle: the distance fields already cost walls, water and climbs, so mobility is the budget alone, and
-// it stays the same wherever the figure moves, so it is measured once per figure, life and stats rather
-// than at every square); reach is the farthest figure its attacks can target from where it stands, at
-// least touching; punch is the best mean damage of any attack it could make on the target standing
+// it stays the same wherever the figure moves, so it is measured once per figure (all but its square)
+// and fight rather than at every square); reach is the farthest figure its attacks can target from where
+// it stands, at least touching; punch is the best mean damage of any attack it could make on the target standing
 // beside it, the two alone on open ground. Every hypothetical depends only on what its cache key names
 // (fight-keys.ts), so the same state always gives the same answer, whatever was asked before, in this game
 // or another (determinism). The open-ground ones are asked of a fresh fight (no log, no turn): they measure
@@ -129,8 +129,8 @@ function onOpenGround(state: EncounterState, figures: Combatant[], side = Infini
 
 /**
  * A figure's mobility and reach. Mobility asks the rules for every move of a hypothetical activation with
- * the figure alone on open ground, the costliest question here, kept per figure, life and stats (not its
- * square: open ground is the same everywhere); reach is kept per round and the places of every figure.
+ * the figure alone on open ground, the costliest question here, kept per figure and fight (not its
+ * square: open ground is the same everywhere); reach is kept per state (board, figures and log).
  */
 export function strikerOf(state: EncounterState, ruleset: Ruleset, figure: Combatant): Striker {
   const key = `${openKey(state)}|${bodyKey(figure, ruleset)}`
@@ -276,7 +276,7 @@ function uniqueCharges(state: EncounterState, ruleset: Ruleset, attacks: readonl
 /**
  * The best mean damage `striker` could deal `target` with one of its actions next turn: asked of the
  * rules with the two alone on open ground and the striker active on the first free square beside the
- * target (on an inches board: touching it on the east). Cached on the two figures' life and stats, not
+ * target (on an inches board: touching it on the east). Cached on the two figures and the fight, not
  * their squares, so it holds while they move.
  */
 export function punchOf(

@@ -7,6 +7,7 @@ import { gapFrom } from './perception'
 import { budgetSpent, repeatsAffordable } from './simulate'
 import { controlHeadlines, makeOption, positionTerms, type Candidate, type ScoreContext } from './terms'
 import type { AiTerm } from './types'
+import { chargeOf, moveInfoOf } from './rules-memo'
 
 const round2 = (x: number): number => Math.round(x * 100) / 100
 
@@ -206,8 +207,8 @@ const bothCache = new WeakMap<Ruleset, Map<string, boolean>>()
 /** Whether the active figure's economy pays for `first` and then `second` (cached on economy and charges). */
 export function affordsBoth(state: EncounterState, ruleset: Ruleset, first: Action, second: Action): boolean {
   if (!state.turn) return false
-  const a = ruleset.economy.charge(state, first)
-  const b = ruleset.economy.charge(state, second)
+  const a = chargeOf(state, ruleset, first)
+  const b = chargeOf(state, ruleset, second)
   const key = `${JSON.stringify(state.turn.economy)}|${JSON.stringify(a)}|${JSON.stringify(b)}`
   let known = bothCache.get(ruleset)
   if (!known) bothCache.set(ruleset, (known = new Map()))
@@ -227,7 +228,7 @@ export function provokedTerm(
   ruleset: Ruleset,
   action: Action
 ): AiTerm {
-  const provokes = ruleset.moveInfo?.(state, action).provokes ?? []
+  const provokes = moveInfoOf(state, ruleset, action)?.provokes ?? []
   const life = Math.max(1, ctx.p.actor.life)
   const cost = provokes.reduce((s, id) => s + 0.5 + ctx.p.punch(id) / life, 0)
   return { key: 'provoked', value: -ctx.w.provoked * cost }

@@ -2,6 +2,7 @@ import type { Ruleset } from '../rules/core/ruleset'
 import type { Action, EncounterState, Vec3 } from '../rules/core/types'
 import { posKey, type Perception } from './perception'
 import { exitDistance, exitsOf } from './objective-terms'
+import { moveInfoOf } from './rules-memo'
 
 // ai.md §7.1 candidate generation: every reachable destination, pruned by cheap geometry to the few worth
 // running the real rules on (the rules' own step — `applyCommand` — and their move info cost far more
@@ -107,7 +108,7 @@ function cheapestVariant(ruleset: Ruleset, state: EncounterState, variants: Acti
   let best = variants[0]!
   let fewest = Infinity
   for (const v of variants) {
-    const n = ruleset.moveInfo(state, v).provokes.length
+    const n = moveInfoOf(state, ruleset, v)!.provokes.length
     if (n < fewest) [best, fewest] = [v, n]
   }
   return best
@@ -130,7 +131,7 @@ export function safestMove(
   for (const d of bestBy(destinations(actions), (d) => p.threatAt(d.end) * 1000 - far(d), 3)) {
     if (p.threatAt(d.end) >= here) return null
     const action = cheapestVariant(ruleset, state, d.variants)
-    if ((ruleset.moveInfo?.(state, action).provokes.length ?? 0) === 0) return { action, end: d.end }
+    if ((moveInfoOf(state, ruleset, action)?.provokes.length ?? 0) === 0) return { action, end: d.end }
   }
   return null
 }

@@ -8,7 +8,7 @@ import type { AiSettings } from './types'
 // ai.md §7.1 Tactical Perception, for one figure about to act: who is where, how far each enemy is around
 // walls, the threat map (expected damage enemies can bring to a square next turn), flank squares and the
 // ward a protector stays by. The costly parts (each enemy's mobility, reach and punch; the distance
-// fields) are cached on the round and the figures' positions and life (threat.ts, distance.ts), so
+// fields) are cached on everything they depend on (threat.ts, fight-keys.ts, distance.ts), so
 // re-planning after every step costs a lookup.
 
 /** What one figure perceives before choosing. */

@@ -3,6 +3,7 @@ import type { EventObject } from 'xstate'
 import type { Action, EconomySnapshot, EncounterState } from '../rules/core/types'
 import { spendEconomy } from '../rules/core/economy'
 import { applyCommand } from '../rules/flow/engine'
+import { chargeOf } from './rules-memo'
 
 /**
  * The state after a chance-free action (a move), through the real rules: the planner never uses a
@@ -28,7 +29,7 @@ const REPEATS_CACHE_SIZE = 4096
  */
 export function repeatsAffordable(state: EncounterState, ruleset: Ruleset, action: Action, cap = 4): number {
   if (!state.turn) return 0
-  const charge = ruleset.economy.charge(state, action)
+  const charge = chargeOf(state, ruleset, action)
   // The answer depends only on the economy and the charge, and the AI asks the same few again and again
   // (every attack after every move it weighs): stepping an XState machine costs far more than a lookup.
   const key = `${cap}|${JSON.stringify(state.turn.economy)}|${JSON.stringify(charge)}`
@@ -64,7 +65,7 @@ const spentCache = new WeakMap<Ruleset, Map<string, number>>()
  */
 export function budgetSpent(state: EncounterState, ruleset: Ruleset, action: Action): number {
   if (!state.turn) return 0
-  const charge = ruleset.economy.charge(state, action)
+  const charge = chargeOf(state, ruleset, action)
   const key = `${JSON.stringify(state.turn.economy)}|${JSON.stringify(charge)}`
   let known = spentCache.get(ruleset)
   if (!known) spentCache.set(ruleset, (known = new Map()))

@@ -8,13 +8,14 @@ import { asActive } from './threat'
 // burning hands cone, a burst), a figure should not end its move bunched with its allies. The ruleset's
 // ruleset says which figures can (`aiHints.strikesArea`); without that hint a figure counts as able when one
 // of its actions in a hypothetical activation (threat.ts `asActive`) would catch more than its target
-// (`ActionOdds.also`). Asked once per round and stats object, since the rules' candidate aims (every burst
-// point, every cone direction) cost a little to list.
+// (`ActionOdds.also`). Asked once per state and figure: the answer may read the whole state (who stands
+// where, the log), so a state, never mutated, is what it is cached on; the rules' candidate aims (every
+// burst point, every cone direction) cost a little to list, and a decision asks it again for every option.
 
 /** How near (squares, Chebyshev) an ally must stand to share an area attack with the actor. */
 export const SPREAD_RADIUS = 2
 
-const areaCaches = new WeakMap<Ruleset, WeakMap<object, { round: number; found: boolean }>>()
+const areaCaches = new WeakMap<Ruleset, WeakMap<EncounterState, Map<string, boolean>>>()
 
 /** Whether any of the figure's actions, were it active now, would catch several figures. */
 function catchesSeveral(state: EncounterState, ruleset: Ruleset, c: Combatant): boolean {
@@ -28,16 +29,18 @@ function catchesSeveral(state: EncounterState, ruleset: Ruleset, c: Combatant): 
 
 /**
  * Whether a figure has an action that strikes an area: the ruleset's hint when it gives one, else whether
- * one of its actions would catch several figures this round; cached per round on the stats object.
+ * one of its actions would catch several figures now; cached per state and figure.
  */
 export function strikesArea(state: EncounterState, ruleset: Ruleset, c: Combatant): boolean {
-  let areaCache = areaCaches.get(ruleset)
-  if (!areaCache) areaCaches.set(ruleset, (areaCache = new WeakMap()))
-  const known = areaCache.get(c.stats)
-  if (known && known.round === state.round) return known.found
+  let byState = areaCaches.get(ruleset)
+  if (!byState) areaCaches.set(ruleset, (byState = new WeakMap()))
+  let known = byState.get(state)
+  if (!known) byState.set(state, (known = new Map()))
+  const hit = known.get(c.id)
+  if (hit !== undefined) return hit
   const hint = ruleset.aiHints?.strikesArea
   const found = hint ? hint(state, c) : catchesSeveral(state, ruleset, c)
-  areaCache.set(c.stats, { round: state.round, found })
+  known.set(c.id, found)
   return found
 }
 

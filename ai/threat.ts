@@ -1,10 +1,11 @@
 import { mean } from '../rules/core/distribution'
-import { canonicalJson, hashString } from '../rules/core/hash'
 import { openEconomy, spendEconomy } from '../rules/core/economy'
 import { chebyshev, neighbours8, onBoard } from '../rules/core/geometry'
 import { DEFAULT_BASE_MM, edgeDistance, isInchesBoard, MM_PER_INCH } from '../rules/core/inches'
 import type { Ruleset } from '../rules/core/ruleset'
 import type { Action, Board, Combatant, EncounterState, Vec3 } from '../rules/core/types'
+import { bodyKey, fightKey, freshFight, sceneKey } from './fight-keys'
+import { chargeOf } from './rules-memo'
 
 // How far and how hard a figure can strike next turn, asked of the ruleset itself: the figure is given a
 // hypothetical fresh activation (its economy opened as at the start of its turn) and the rules list what
@@ -12,11 +13,14 @@ import type { Action, Board, Combatant, EncounterState, Vec3 } from '../rules/co
 // pays for one of its attacks (so a PF run, which ends the turn, is not counted), asked with the figure
 // alone on open ground (the board's size and kind with no walls, terrain or heights, the figure in its
 // middle: the distance fields already cost walls, water and climbs, so mobility is the budget alone, and
-// it stays the same wherever the figure moves, so it is measured once per figure, life and stats rather
-// than at every square); reach is the farthest figure its attacks can target from where it stands, at
-// least touching; punch is the best mean damage of any attack it could make on the target standing
-// beside it, the two alone on open ground. Every hypothetical depends only on what its cache key names,
-// so the same state always gives the same answer, whatever was asked before (determinism).
+// it stays the same wherever the figure moves, so it is measured once per figure (all but its square)
+// and fight rather than at every square); reach is the farthest figure its attacks can target from where
+// it stands, at least touching; punch is the best mean damage of any attack it could make on the target standing
+// beside it, the two alone on open ground. Every hypothetical depends only on what its cache key names
+// (fight-keys.ts), so the same state always gives the same answer, whatever was asked before, in this game
+// or another (determinism). The open-ground ones are asked of a fresh fight (no log, no turn): they measure
+// the figure itself, and so stay cached while the fight goes on; where a figure stands now is asked of the
+// real state, log and all, and cached on that state's parts.
 
 /** What the AI knows of one figure's striking power (in the board's unit: squares or inches). */
 export interface Striker {
@@ -78,45 +82,6 @@ function cached<T>(store: WeakMap<Ruleset, Map<string, T>>, ruleset: Ruleset, ke
   return made
 }
 
-const statsPrints = new WeakMap<object, string>()
-const boardTags = new WeakMap<object, number>()
-let nextBoardTag = 0
-
-/** A fingerprint of a figure's stats, computed once per stats object (stats are replaced, never mutated). */
-function statsPrint(c: Combatant, ruleset: Ruleset): string {
-  let print = statsPrints.get(c.stats)
-  if (print === undefined) {
-    // Every hypothetical here gives the figure a fresh activation of its own, which never reads what it
-    // tallied this round (PF's attacks of opportunity used): left in, those fields would change the print
-    // at every reaction and every round, and the costliest answers (mobility, punch) would be asked again.
-    const tallies = ruleset.aiHints?.roundTallies ?? []
-    const kept: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(c.stats)) if (!tallies.includes(k)) kept[k] = v
-    statsPrints.set(c.stats, (print = hashString(canonicalJson(kept))))
-  }
-  return print
-}
-
-/** A tag per board object: caches of two encounters that share an id never mix. */
-function boardTag(state: EncounterState): number {
-  let tag = boardTags.get(state.board)
-  if (tag === undefined) boardTags.set(state.board, (tag = nextBoardTag++))
-  return tag
-}
-
-/** Where every figure stands and how it fares: what a hypothetical with all of them depends on. */
-const placesPrint = (state: EncounterState): string =>
-  state.combatants
-    .map((c) => `${c.id}@${c.pos.x},${c.pos.y},${c.pos.z}:${c.life}${c.out ? 'x' : ''}`)
-    .join(';')
-
-const figureKey = (c: Combatant, ruleset: Ruleset): string =>
-  `${c.id}@${c.pos.x},${c.pos.y},${c.pos.z}:${c.life}/${c.lifeMax}#${statsPrint(c, ruleset)}`
-
-/** A figure wherever it stands: what a hypothetical on open ground depends on. */
-const bodyKey = (c: Combatant, ruleset: Ruleset): string =>
-  `${c.id}:${c.life}/${c.lifeMax}:${c.size ?? 1}:${c.baseMm ?? ''}#${statsPrint(c, ruleset)}`
-
 const openBoards = new WeakMap<Board, Map<number, Board>>()
 
 /**
@@ -138,9 +103,11 @@ function openBoard(board: Board, side = Infinity): Board {
   return open
 }
 
-/** What an open-ground hypothetical depends on besides the figures: the board's size and unit. */
-const openKey = (board: Board): string =>
-  `${board.width}x${board.height}${board.inches ? `/${board.inches.unitsPerInch}` : ''}`
+/** What an open-ground hypothetical depends on besides the figures: the fight, the board's size and unit. */
+const openKey = (state: EncounterState): string => {
+  const board = state.board
+  return `${fightKey(state)}${board.width}x${board.height}${board.inches ? `/${board.inches.unitsPerInch}` : ''}`
+}
 
 /** The middle of a board, at table level (squares, or board units on an inches board). */
 function middle(board: Board): Vec3 {
@@ -150,20 +117,23 @@ function middle(board: Board): Vec3 {
   return { x, y, z: 0 }
 }
 
-/** `figures` alone on open ground, the first in the middle (the others are placed by the caller). */
+/**
+ * `figures` alone on open ground in a fresh fight, the first in the middle (the others are placed by the
+ * caller): what the state holds besides is named by `openKey`.
+ */
 function onOpenGround(state: EncounterState, figures: Combatant[], side = Infinity): EncounterState {
   const board = openBoard(state.board, side)
   const [first, ...rest] = figures
-  return { ...state, board, combatants: [{ ...first!, pos: middle(board) }, ...rest] }
+  return { ...freshFight(state), board, combatants: [{ ...first!, pos: middle(board) }, ...rest] }
 }
 
 /**
  * A figure's mobility and reach. Mobility asks the rules for every move of a hypothetical activation with
- * the figure alone on open ground, the costliest question here, kept per figure, life and stats (not its
- * square: open ground is the same everywhere); reach is kept per round and the places of every figure.
+ * the figure alone on open ground, the costliest question here, kept per figure and fight (not its
+ * square: open ground is the same everywhere); reach is kept per state (board, figures and log).
  */
 export function strikerOf(state: EncounterState, ruleset: Ruleset, figure: Combatant): Striker {
-  const key = `${openKey(state.board)}|${bodyKey(figure, ruleset)}`
+  const key = `${openKey(state)}|${bodyKey(figure, ruleset)}`
   const mobility = cached(mobilityCache, ruleset, key, () => measureMobility(state, ruleset, figure))
   let reach = 1
   // Most figures strike only what touches them: the places of every figure (the costly question below,
@@ -177,11 +147,15 @@ export function strikerOf(state: EncounterState, ruleset: Ruleset, figure: Comba
   return { id: figure.id, mobility, reach }
 }
 
-/** The attacks (targeted, no path) a figure could make from where it stands, in a fresh activation. */
+/**
+ * The attacks (targeted, no path) a figure could make from where it stands, in a fresh activation: asked
+ * of the real state (log, board and figures) with no turn under way and fixed dice, so keyed on the rest.
+ */
 function attacksHere(state: EncounterState, ruleset: Ruleset, figure: Combatant): Action[] {
-  const key = `${boardTag(state)}|${state.round}|${figureKey(figure, ruleset)}|${placesPrint(state)}`
+  const key = `${sceneKey(state)}|${figure.id}`
   return cached(attacksCache, ruleset, key, () => {
-    const hypo = asActive(state, ruleset, figure)
+    const fresh = { ...freshFight(state), log: state.log }
+    const hypo = asActive(fresh, ruleset, figure)
     if (!hypo.turn) return []
     return ruleset
       .legalActions(hypo, figure.id, 'targeted')
@@ -259,7 +233,7 @@ function mobilityOn(state: EncounterState, ruleset: Ruleset, figure: Combatant, 
     .map((a) => ({ a, length: pathLength(alone, there.pos, a.path!) }))
     .sort((x, y) => y.length - x.length)
   for (const { a, length } of moves) {
-    const charge = ruleset.economy.charge(hypo, a)
+    const charge = chargeOf(hypo, ruleset, a)
     const ck = JSON.stringify(charge)
     let ok = canStillAttack.get(ck)
     if (ok === undefined) {
@@ -293,7 +267,7 @@ function probeAttacks(state: EncounterState, ruleset: Ruleset, figure: Combatant
 function uniqueCharges(state: EncounterState, ruleset: Ruleset, attacks: readonly Action[]) {
   const seen = new Map<string, ReturnType<Ruleset['economy']['charge']>>()
   for (const a of attacks) {
-    const c = ruleset.economy.charge(state, a)
+    const c = chargeOf(state, ruleset, a)
     seen.set(JSON.stringify(c), c)
   }
   return [...seen.values()]
@@ -302,7 +276,7 @@ function uniqueCharges(state: EncounterState, ruleset: Ruleset, attacks: readonl
 /**
  * The best mean damage `striker` could deal `target` with one of its actions next turn: asked of the
  * rules with the two alone on open ground and the striker active on the first free square beside the
- * target (on an inches board: touching it on the east). Cached on the two figures' life and stats, not
+ * target (on an inches board: touching it on the east). Cached on the two figures and the fight, not
  * their squares, so it holds while they move.
  */
 export function punchOf(
@@ -312,7 +286,7 @@ export function punchOf(
   target: Combatant
 ): number {
   // Neither position: measurePunch places the target on open ground and the striker beside it.
-  const key = `${openKey(state.board)}|${bodyKey(striker, ruleset)}|${bodyKey(target, ruleset)}`
+  const key = `${openKey(state)}|${bodyKey(striker, ruleset)}|${bodyKey(target, ruleset)}`
   return cached(punchCache, ruleset, key, () => measurePunch(state, ruleset, striker, target))
 }
 

@@ -22,9 +22,9 @@ const withDecisions: Ruleset = {
       return { id: 'test.die', deciderId: action.actorId, range: { min: 1, max: 10 }, default: 5 }
     return null
   },
-  resolve(state, action, dice, answers = {}) {
+  resolve(chain, action, dice, answers) {
     seen.push(answers)
-    return answers['test.brace'] === 'brace' ? [] : minecraft.resolve(state, action, dice, answers)
+    if (answers['test.brace'] !== 'brace') minecraft.resolve(chain, action, dice, answers)
   },
   odds(state, action, answers = {}) {
     const odds = minecraft.odds(state, action, answers)

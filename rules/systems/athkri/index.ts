@@ -43,7 +43,8 @@ export const athkri: Ruleset = {
   legalActions,
   validate: validateAction,
   decide,
-  resolve: (state, action, dice, answers) => rollsAtLeast(resolveAction(state, action, dice, answers)),
+  resolve: (chain, action, dice, answers) =>
+    chain.emit(rollsAtLeast(resolveAction(chain.state, action, dice, answers))),
   odds: actionOdds,
   // athkri.md §6: wounds below 0 live in the log, so death is read from there for the simulation.
   fate: fateOf,

@@ -1,5 +1,5 @@
 import type { Action, EncounterState, Violation } from '../../core/types'
-import type { Chain } from './chain'
+import type { Chain } from '../../core/chain'
 import { spellById } from './spells'
 import { readStats } from './stats'
 

@@ -41,7 +41,8 @@ export const pathfinder1e: Ruleset = {
   legalActions,
   validate: validateAction,
   decide,
-  resolve: (state, action, dice, answers) => rollsAtLeast(resolveAction(state, action, dice, answers)),
+  resolve: (chain, action, dice, answers) =>
+    chain.markEmitted(rollsAtLeast, () => resolveAction(chain, action, dice, answers)),
   odds: actionOdds,
   // §5: massive damage and coups de grace kill above the −Con floor, which the generic reading misses.
   fate: fateOf,

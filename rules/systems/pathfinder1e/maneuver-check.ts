@@ -3,7 +3,7 @@ import { footprintsAdjacent } from '../../core/footprint'
 import type { DiceRoller } from '../../core/rng'
 import type { Action, Answers, Combatant, EncounterState } from '../../core/types'
 import { attackRoutine, type AttackSlot } from './attack-routine'
-import type { Chain } from './chain'
+import type { Chain } from '../../core/chain'
 import { cmb, cmd } from './defense'
 import { cellsOf, type Cell } from './grid'
 import {

@@ -1,7 +1,7 @@
 import type { GameEvent } from '../../core/events'
 import type { DiceRoller } from '../../core/rng'
 import type { Combatant, EncounterState } from '../../core/types'
-import { Chain } from './chain'
+import { Chain } from '../../core/chain'
 import { parseDamage } from './dice-expr'
 import {
   blocksMovement,

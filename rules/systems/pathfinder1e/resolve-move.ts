@@ -1,6 +1,6 @@
 import type { DiceRoller } from '../../core/rng'
 import type { Action, Answers } from '../../core/types'
-import type { Chain } from './chain'
+import type { Chain } from '../../core/chain'
 import type { Cell } from './grid'
 import { linkedMount, linkedRider } from './mount'
 import { canEndIn } from './movement'

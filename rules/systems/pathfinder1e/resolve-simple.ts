@@ -1,6 +1,6 @@
 import type { DiceRoller } from '../../core/rng'
 import type { Action, Answers } from '../../core/types'
-import type { Chain } from './chain'
+import type { Chain } from '../../core/chain'
 import { rollD20 } from './damage'
 import { reactFirst } from './resolve-attack'
 import { addEffect } from './resolve-move'

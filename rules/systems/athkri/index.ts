@@ -1,3 +1,4 @@
+import { statsSet } from '../../core/stats'
 import { mapHooks } from './map-hooks'
 import { rollsAtLeast } from '../../core/events'
 import type { Ruleset } from '../../core/ruleset'
@@ -32,13 +33,7 @@ export const athkri: Ruleset = {
   surprise: (_state, figure) => {
     const { conditions } = readStats(figure)
     if (conditions.includes('unaware')) return []
-    return [
-      {
-        type: 'stats.changed',
-        id: figure.id,
-        stats: { ...figure.stats, conditions: [...conditions, 'unaware'] }
-      }
-    ]
+    return [statsSet(figure, { ...figure.stats, conditions: [...conditions, 'unaware'] })]
   },
   legalActions,
   validate: validateAction,

@@ -10,7 +10,7 @@ import { readStats } from './stats'
 import { armor, figure, makeEncounter, weapon, withActive } from './test-fixtures'
 
 // Equipment change (hq2.md §3.2 [TEXT L48–50]) and Esconderse en las sombras / Percepción (hq2.md §4.3,
-// [TEXT L100]), all through `stats.changed`. Faces: 1–3 skull, 4–5 white shield, 6 black shield.
+// [TEXT L100]), all through `stats.set`. Faces: 1–3 skull, 4–5 white shield, 6 black shield.
 
 const skulls = (n: number) => Array<number>(n).fill(1)
 const rolls = (events: GameEvent[], purpose: string) =>
@@ -44,7 +44,7 @@ describe('equipment change (hq2.md §3.2 [TEXT L48]: free, any time)', () => {
     expect(planOf(state, melee('hero', 'orc'))?.attack.value).toBe(6)
     const events = resolveEvents(hq2, state, equip('hero', 'hq2:battle-axe'), forcedDice([]))
     expect(events).toHaveLength(1)
-    expect(events[0]).toMatchObject({ type: 'stats.changed', id: 'hero' })
+    expect(events[0]).toMatchObject({ type: 'stats.set', id: 'hero' })
     const after = applyEvents(state, events)
     const stats = readStats(figure(after, 'hero'))
     expect([stats.meleeWeapon?.id, stats.carried?.weapons.map((w) => w.id)]).toEqual([
@@ -138,7 +138,7 @@ describe('Esconderse en las sombras (hq2.md §4.3 step 3, [TEXT L100])', () => {
     const state = ambush()
     const hide: Action = { kind: 'hide', actorId: 'orc' }
     const failed = resolveEvents(hq2, state, hide, forcedDice([4, 4, 5]))
-    expect(failed.some((e) => e.type === 'stats.changed')).toBe(false)
+    expect(failed.some((e) => e.type === 'stats.set')).toBe(false)
     expect(hq2.validate(withActive(state, 'hero'), { kind: 'hide', actorId: 'hero' })).toEqual({
       code: 'lacksSkill',
       params: { skill: 'esconderseEnSombras' }
@@ -170,7 +170,7 @@ describe('Percepción (hq2.md §4.3 step 3: a successful check locates hidden en
     const state = ambush(['hidden'], 'hero')
     const events = resolveEvents(hq2, state, perceive, forcedDice([4, 5, 6]))
     expect(rolls(events, 'check')).toHaveLength(3)
-    expect(events.some((e) => e.type === 'stats.changed')).toBe(false)
+    expect(events.some((e) => e.type === 'stats.set')).toBe(false)
     expect(readStats(figure(applyEvents(state, events), 'orc')).conditions).toEqual(['hidden'])
   })
 

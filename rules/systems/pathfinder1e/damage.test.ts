@@ -130,7 +130,7 @@ describe('applyDamage: health states (pathfinder1e.md §5)', () => {
     const state = setup({ life: 10 })
     expect(types(applyDamage(state, 't', hit(12), 'attack', forcedDice([])))).toEqual([
       'damaged',
-      'stats.changed',
+      'stats.set',
       'combatant.out'
     ])
     expect(applyDamage(state, 't', hit(4), 'attack', forcedDice([]))).toEqual([
@@ -148,7 +148,7 @@ describe('temporary HP and nonlethal damage (§5)', () => {
   it('temporary HP absorb lethal damage first', () => {
     const state = setup({ life: 10, stats: { tempHp: 5 } })
     const soaked = applyDamage(state, 't', hit(3), 'attack', forcedDice([]))
-    expect(types(soaked)).toEqual(['stats.changed'])
+    expect(types(soaked)).toEqual(['stats.set'])
     expect(after(state, soaked)).toMatchObject({ t: { life: 10 }, stats: { tempHp: 2 } })
     const through = applyDamage(state, 't', hit(8), 'attack', forcedDice([]))
     expect(after(state, through)).toMatchObject({ t: { life: 7 }, stats: { tempHp: 0 } })
@@ -163,7 +163,7 @@ describe('temporary HP and nonlethal damage (§5)', () => {
   it('§5 [TEXT L275] nonlethal damage is kept apart from HP', () => {
     const state = setup({ life: 10 })
     const events = applyDamage(state, 't', hit(0, 4), 'fist', forcedDice([]))
-    expect(types(events)).toEqual(['stats.changed'])
+    expect(types(events)).toEqual(['stats.set'])
     expect(after(state, events)).toMatchObject({
       t: { life: 10 },
       stats: { nonlethal: 4 },
@@ -271,7 +271,7 @@ describe('applyHealing (§5)', () => {
   it('[TEXT L289] removes the same amount of nonlethal damage', () => {
     const state = setup({ life: 10, lifeMax: 10, stats: { nonlethal: 6 } })
     const events = applyHealing(state, 't', 4, 'cure')
-    expect(types(events)).toEqual(['stats.changed'])
+    expect(types(events)).toEqual(['stats.set'])
     expect(after(state, events).stats.nonlethal).toBe(2)
   })
 
@@ -279,7 +279,7 @@ describe('applyHealing (§5)', () => {
     const state = setup({ life: 10, lifeMax: 10 })
     const down = applyEvents(state, applyDamage(state, 't', hit(13), 'attack', forcedDice([])))
     const events = applyHealing(down, 't', 5, 'cure')
-    expect(types(events)).toEqual(['healed', 'stats.changed', 'combatant.back'])
+    expect(types(events)).toEqual(['healed', 'stats.set', 'combatant.back'])
     expect(after(down, events)).toMatchObject({
       t: { life: 2, out: false },
       stats: { conditions: [] },
@@ -295,7 +295,7 @@ describe('applyHealing (§5)', () => {
       2,
       'cure'
     )
-    expect(types(events)).toEqual(['healed', 'stats.changed'])
+    expect(types(events)).toEqual(['healed', 'stats.set'])
     expect(after(state, events)).toMatchObject({ t: { life: -3 }, health: 'stable' })
   })
 

@@ -1,3 +1,4 @@
+import { statsSet } from '../../core/stats'
 import { applyEvents, type GameEvent } from '../../core/events'
 import type { DiceRoller } from '../../core/rng'
 import type { Combatant, EncounterState } from '../../core/types'
@@ -76,7 +77,7 @@ function statsEvent(c: Combatant, before: PfStats, after: PfStats): GameEvent[] 
     before.tempHp === after.tempHp &&
     before.nonlethal === after.nonlethal &&
     before.conditions.join() === after.conditions.join()
-  return same ? [] : [{ type: 'stats.changed', id: c.id, stats: after }]
+  return same ? [] : [statsSet(c, after)]
 }
 
 /**

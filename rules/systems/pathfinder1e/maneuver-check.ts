@@ -1,3 +1,4 @@
+import { statsSet } from '../../core/stats'
 import type { GameEvent } from '../../core/events'
 import { footprintsAdjacent } from '../../core/footprint'
 import type { DiceRoller } from '../../core/rng'
@@ -300,7 +301,8 @@ export function reactBefore(
 
 /** Applies a change to a figure's stats as a `stats.changed` event. */
 export function changeStats(chain: Chain, id: string, change: (s: PfStats) => PfStats): void {
-  chain.emit([{ type: 'stats.changed', id, stats: change(readStats(chain.figure(id))) }])
+  const figure = chain.figure(id)
+  chain.emit([statsSet(figure, change(readStats(figure)))])
 }
 
 /** The stats with these conditions added (once each). */

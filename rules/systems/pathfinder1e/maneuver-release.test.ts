@@ -78,7 +78,7 @@ describe('a grapple ends when a figure goes out of the fight (§4.11, §5)', () 
   it('asleep (the sleep spell’s path calls releaseHold): both let go', () => {
     const state = pinned()
     const events = releaseHold(state, 'def')
-    expect(events.map((e) => e.type === 'stats.changed' && e.id)).toEqual(['def', 'att'])
+    expect(events.map((e) => e.type === 'stats.set' && e.id)).toEqual(['def', 'att'])
     const after = applyEvents(state, events)
     expectFree(after, 'att')
     expectFree(after, 'def')

@@ -1,3 +1,4 @@
+import { statsSet } from '../../core/stats'
 import type { GameEvent } from '../../core/events'
 import type { DiceRoller } from '../../core/rng'
 import type { Combatant, EncounterState } from '../../core/types'
@@ -74,8 +75,8 @@ export function partEvents(rider: Combatant, mount: Combatant): GameEvent[] {
   const { mountId: _mountId, ...riderStats } = readStats(rider)
   const { riderId: _riderId, ...mountStats } = readStats(mount)
   return [
-    { type: 'stats.changed', id: rider.id, stats: { ...riderStats, conditions: withoutMounted(riderStats) } },
-    { type: 'stats.changed', id: mount.id, stats: mountStats }
+    statsSet(rider, { ...riderStats, conditions: withoutMounted(riderStats) }),
+    statsSet(mount, mountStats)
   ]
 }
 
@@ -84,8 +85,8 @@ export function joinEvents(rider: Combatant, mount: Combatant): GameEvent[] {
   const riderStats = readStats(rider)
   const conditions: PfStats['conditions'] = [...withoutMounted(riderStats), 'mounted']
   return [
-    { type: 'stats.changed', id: rider.id, stats: { ...riderStats, mountId: mount.id, conditions } },
-    { type: 'stats.changed', id: mount.id, stats: { ...readStats(mount), riderId: rider.id } },
+    statsSet(rider, { ...riderStats, mountId: mount.id, conditions }),
+    statsSet(mount, { ...readStats(mount), riderId: rider.id }),
     { type: 'moved', id: rider.id, path: [{ ...mount.pos }], facing: rider.facing }
   ]
 }
@@ -95,11 +96,10 @@ function land(chain: Chain, riderId: string, cell: Cell | null, prone: boolean):
   const rider = chain.figure(riderId)
   if (cell)
     chain.emit([{ type: 'moved', id: riderId, path: [{ ...cell, z: rider.pos.z }], facing: rider.facing }])
-  const stats = readStats(chain.figure(riderId))
+  const landed = chain.figure(riderId)
+  const stats = readStats(landed)
   if (prone && !stats.conditions.includes('prone'))
-    chain.emit([
-      { type: 'stats.changed', id: riderId, stats: { ...stats, conditions: [...stats.conditions, 'prone'] } }
-    ])
+    chain.emit([statsSet(landed, { ...stats, conditions: [...stats.conditions, 'prone'] })])
 }
 
 /** §4.12: the fall damage (setting `mountFallDamage`, 1d6), its dice logged as `pf1.damage`. */

@@ -1,3 +1,4 @@
+import { statsSet } from '../../core/stats'
 import { spendEconomy } from '../../core/economy'
 import type { DiceRoller } from '../../core/rng'
 import type { Action, Answers, Combatant, EncounterState } from '../../core/types'
@@ -63,7 +64,7 @@ function spendFeint(chain: Chain, attackerId: string, targetId: string, slot: At
   const stats = readStats(chain.figure(targetId))
   const effects = stats.effects.filter((e) => !(e.id === 'feinted' && e.until === attackerId))
   if (effects.length !== stats.effects.length)
-    chain.emit([{ type: 'stats.changed', id: targetId, stats: { ...stats, effects } }])
+    chain.emit([statsSet(chain.figure(targetId), { ...stats, effects })])
 }
 
 /** One swing at the target as it stands now, damage applied; null when it cannot be made. */

@@ -179,11 +179,9 @@ function reactionSwing(
   })
   chain.emit(swing.events)
   if (swing.lethal + swing.nonlethal > 0)
-    chain.emit(
-      applyDamage(chain.state, target.id, { lethal: swing.lethal, nonlethal: swing.nonlethal }, mode, dice, {
-        singleAttack: true
-      })
-    )
+    applyDamage(chain, target.id, { lethal: swing.lethal, nonlethal: swing.nonlethal }, mode, dice, {
+      singleAttack: true
+    })
   return swing.lethal + swing.nonlethal
 }
 

@@ -93,7 +93,7 @@ export function swing(
   spendFeint(chain, attackerId, targetId, slot)
   if (result.lethal + result.nonlethal > 0) {
     const amount = { lethal: result.lethal, nonlethal: result.nonlethal }
-    chain.emit(applyDamage(chain.state, targetId, amount, mode ?? 'attack', dice, { singleAttack: true }))
+    applyDamage(chain, targetId, amount, mode ?? 'attack', dice, { singleAttack: true })
   }
   return result
 }
@@ -208,16 +208,8 @@ export function resolveCoupDeGrace(
   )
   chain.emit(result.events)
   const damage = result.lethal + result.nonlethal
-  chain.emit(
-    applyDamage(
-      chain.state,
-      targetId,
-      { lethal: result.lethal, nonlethal: result.nonlethal },
-      'coupDeGrace',
-      dice,
-      { singleAttack: true }
-    )
-  )
+  const dealt = { lethal: result.lethal, nonlethal: result.nonlethal }
+  applyDamage(chain, targetId, dealt, 'coupDeGrace', dice, { singleAttack: true })
   if (readStats(chain.figure(targetId)).conditions.includes('dead')) return
   deathSave(chain, targetId, damage, dice)
 }

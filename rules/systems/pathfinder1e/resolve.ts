@@ -25,7 +25,7 @@ function coupDeGraceSave(chain: Chain, targetId: string, damage: number, dice: D
   if (save.success) return
   const target = chain.figure(targetId)
   const lethal = target.life - (target.lifeMin ?? 0)
-  chain.emit(applyDamage(chain.state, targetId, { lethal, nonlethal: 0 }, 'coupDeGrace', dice))
+  applyDamage(chain, targetId, { lethal, nonlethal: 0 }, 'coupDeGrace', dice)
 }
 
 /** G-11 [SRD]: a disabled figure's standard action deals it 1 damage once done (unless it healed it). */
@@ -36,8 +36,7 @@ function strenuous(chain: Chain, action: Action, wasDisabled: boolean, dice: Dic
   const standard = ['attack', 'cast', 'totalDefense', 'stabilize', 'ready', 'coupDeGrace'].includes(
     action.kind
   )
-  if (standard)
-    chain.emit(applyDamage(chain.state, action.actorId, { lethal: 1, nonlethal: 0 }, 'strenuous', dice))
+  if (standard) applyDamage(chain, action.actorId, { lethal: 1, nonlethal: 0 }, 'strenuous', dice)
 }
 
 /** Resolves a legal action with its answers into the engine's chain (`Ruleset.resolve`). */

@@ -109,11 +109,7 @@ function save(chain: Chain, dice: DiceRoller, ctx: CastContext, target: Combatan
 
 function hurt(chain: Chain, dice: DiceRoller, ctx: CastContext, targetId: string, amount: number): void {
   if (amount <= 0) return
-  chain.emit(
-    applyDamage(chain.state, targetId, { lethal: amount, nonlethal: 0 }, ctx.source, dice, {
-      singleAttack: true
-    })
-  )
+  applyDamage(chain, targetId, { lethal: amount, nonlethal: 0 }, ctx.source, dice, { singleAttack: true })
 }
 
 function declare(chain: Chain, ctx: CastContext, targetId: string): void {

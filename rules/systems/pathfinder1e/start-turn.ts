@@ -3,7 +3,7 @@ import { applyEvents, type GameEvent } from '../../core/events'
 import type { DiceRoller } from '../../core/rng'
 import { statsSet, trustStats } from '../../core/stats'
 import type { Combatant, EncounterState } from '../../core/types'
-import { applyDamage, rollD20 } from './damage'
+import { damageEvents, rollD20 } from './damage'
 import { economy, type PfEconomyEvent } from './economy.machine'
 import { canAct, healthOf } from './health'
 import { ridingMount } from './mount'
@@ -103,7 +103,7 @@ function stabilize(state: EncounterState, actorId: string, dice: DiceRoller): Ga
     const stable: PfStats = { ...stats, conditions: [...stats.conditions, 'stable'] }
     return [check.event, statsSet(actor, stable)]
   }
-  return [check.event, ...applyDamage(state, actorId, { lethal: 1, nonlethal: 0 }, 'pf1.dying', dice)]
+  return [check.event, ...damageEvents(state, actorId, { lethal: 1, nonlethal: 0 }, 'pf1.dying', dice)]
 }
 
 /**

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { makeEncounter } from '../systems/minecraft/test-fixtures'
-import { applyEvents } from './events'
+import { applyEvents, type GameEvent } from './events'
+import { gameEventSchema } from './schemas'
+import { statsSet, withChanges } from './stats'
 
 const base = () =>
   makeEncounter({
@@ -36,5 +38,29 @@ describe('reducer: a figure profile', () => {
     const s = applyEvents(before, [{ type: 'stats.changed', id: 'a', stats: { hc: 9 } }])
     expect(a(s).stats).toEqual({ hc: 9 })
     expect({ ...a(s), stats: null }).toEqual({ ...a(before), stats: null })
+  })
+
+  it('stats.set changes the named fields, removes the listed ones, keeps the rest', () => {
+    const before = applyEvents(base(), [
+      { type: 'stats.changed', id: 'a', stats: { hc: 9, mp: 3, gear: ['axe'] } }
+    ])
+    const event: GameEvent = { type: 'stats.set', id: 'a', changes: { mp: 1, bow: true }, removed: ['gear'] }
+    const s = applyEvents(before, [event])
+    expect(a(s).stats).toEqual({ hc: 9, mp: 1, bow: true })
+    expect(a(before).stats).toEqual({ hc: 9, mp: 3, gear: ['axe'] })
+    expect({ ...a(s), stats: null }).toEqual({ ...a(before), stats: null })
+    // Plain JSON: a log saved and read back folds to the same stats.
+    const saved = gameEventSchema.parse(JSON.parse(JSON.stringify(event)))
+    expect(a(applyEvents(before, [saved])).stats).toEqual(a(s).stats)
+  })
+
+  it('statsSet builds the smallest stats.set reaching the new stats, the very object when folded at once', () => {
+    const figure = { ...a(base()), stats: { hc: 9, mp: 3, gear: ['axe'], gone: undefined } }
+    const next = { hc: 9, mp: 2, bow: true, gear: undefined }
+    const event = statsSet(figure, next)
+    expect(event).toEqual({ type: 'stats.set', id: 'a', changes: { mp: 2, bow: true }, removed: ['gear'] })
+    expect(withChanges(figure.stats, event)).toBe(next)
+    expect(withChanges({ ...figure.stats }, event)).toEqual({ hc: 9, mp: 2, bow: true })
+    expect(statsSet(figure, figure.stats)).toEqual({ type: 'stats.set', id: 'a', changes: {} })
   })
 })

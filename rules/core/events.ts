@@ -1,4 +1,5 @@
 import { foldSystemState } from './system-state'
+import { withChanges, type StatsChanges } from './stats'
 import type { Action, Answers, DecisionRequest, EconomySnapshot, EncounterState, Vec3 } from './types'
 
 /** Small facts the rulesets and the flow emit; one reducer applies them. */
@@ -59,6 +60,11 @@ export type GameEvent =
   | { type: 'combatant.back'; id: string }
   /** The ruleset's own profile of a figure changed (gear readied, a condition gained or lost). */
   | { type: 'stats.changed'; id: string; stats: Record<string, unknown> }
+  /**
+   * Some fields of a figure's stats changed (`statsSet` builds it): `changes` sets each named field,
+   * `removed` takes fields away. The rulesets emit this; `stats.changed` stays for old saves and logs.
+   */
+  | ({ type: 'stats.set'; id: string } & StatsChanges)
   | { type: 'decision.requested'; action: Action; answers: Answers; request: DecisionRequest }
   | { type: 'decision.answered'; decisionId: string; choice: string | number }
   | { type: 'turn.ended'; actorId: string }
@@ -202,6 +208,11 @@ function reduce(state: EncounterState, e: GameEvent): EncounterState {
       return { ...state, combatants: updateCombatant(state, e.id, () => ({ out: false })) }
     case 'stats.changed':
       return { ...state, combatants: updateCombatant(state, e.id, () => ({ stats: e.stats })) }
+    case 'stats.set':
+      return {
+        ...state,
+        combatants: updateCombatant(state, e.id, (c) => ({ stats: withChanges(c.stats, e) }))
+      }
     case 'decision.requested':
       return { ...state, pending: { action: e.action, answers: e.answers, request: e.request } }
     case 'decision.answered':

@@ -1,5 +1,6 @@
 import type { AnyStateMachine, EventObject } from 'xstate'
 import type { z } from 'zod'
+import type { Chain } from './chain'
 import type { Dist } from './distribution'
 import type { GameEvent } from './events'
 import type { Fraction } from './fraction'
@@ -201,8 +202,12 @@ export interface Ruleset {
    * it can resolve. Systems without decisions leave it out.
    */
   decide?(state: EncounterState, action: Action, answers: Answers): DecisionRequest | null
-  /** Resolves a legal action with its answers, rolling through `dice`; the events say what happened. */
-  resolve(state: EncounterState, action: Action, dice: DiceRoller, answers?: Answers): GameEvent[]
+  /**
+   * Resolves a legal action with its answers, rolling through `dice`, by emitting what happened into
+   * `chain`: the engine's own chain over the state it validated the action against (the pay is folded in
+   * after), so each event is applied once. `validate` has already passed: a resolve does not check again.
+   */
+  resolve(chain: Chain, action: Action, dice: DiceRoller, answers: Answers): void
   /** Exact odds of an attack-like action under given answers; null for actions without chance. */
   odds(state: EncounterState, action: Action, answers?: Answers): ActionOdds | null
   /**

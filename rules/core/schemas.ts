@@ -192,6 +192,11 @@ export const gameEventSchema = z.discriminatedUnion('type', [
   ev('healed', { id, amount: int.min(0), source: z.string().max(40) }),
   ev('combatant.back', { id }),
   ev('stats.changed', { id, stats: z.record(z.string(), z.unknown()) }),
+  ev('stats.set', {
+    id,
+    changes: z.record(z.string(), z.unknown()),
+    removed: z.array(z.string().min(1).max(60)).max(200).optional()
+  }),
   ev('decision.requested', { action: actionSchema, answers: answersSchema, request: decisionRequestSchema }),
   ev('decision.answered', { decisionId: z.string().min(1).max(60), choice: answerValue }),
   ev('turn.ended', { actorId: id }),

@@ -22,9 +22,9 @@ const withDecisions: Ruleset = {
       return { id: 'test.die', deciderId: action.actorId, range: { min: 1, max: 10 }, default: 5 }
     return null
   },
-  resolve(state, action, dice, answers = {}) {
+  resolve(chain, action, dice, answers) {
     seen.push(answers)
-    return answers['test.brace'] === 'brace' ? [] : minecraft.resolve(state, action, dice, answers)
+    if (answers['test.brace'] !== 'brace') minecraft.resolve(chain, action, dice, answers)
   },
   odds(state, action, answers = {}) {
     const odds = minecraft.odds(state, action, answers)
@@ -92,6 +92,27 @@ describe('decisions (design.md "Decisions, automation and the GM")', () => {
     expect(seen).toEqual([{ 'test.brace': 'none', 'test.die': 7 }])
     expect(s.turn?.economy.context.ap).toBe(2)
     expect(s.log.filter((e) => e.type === 'attack.declared')).toHaveLength(1)
+  })
+
+  it('validates once, at the declaration: the answers carry the validated action on to its resolution', () => {
+    let validations = 0
+    const counted: Ruleset = {
+      ...withDecisions,
+      validate(state, action) {
+        validations++
+        return withDecisions.validate(state, action)
+      }
+    }
+    const run = (state: EncounterState, command: Command) => {
+      const r = applyCommand(state, command, counted)
+      if (!r.ok) throw new Error(r.violation.code)
+      return r.state
+    }
+    let s = run(duel(), melee)
+    s = run(s, { type: 'decision.answer', decisionId: 'test.brace', choice: 'none' })
+    s = run(s, { type: 'decision.answer', decisionId: 'test.die', choice: 7 })
+    expect(s.pending).toBeNull()
+    expect(validations).toBe(1)
   })
 
   it('the AI answers for the decider with exact odds (a defender braces) and the log replays', () => {

@@ -1,7 +1,6 @@
 import { commandViolation } from '../core/command-contract'
-import { applyEvents, type GameEvent } from '../core/events'
-import { ManualDice, ManualDieError, seededDice, type DiceRoller, type RollRecord } from '../core/rng'
-import { markEntered } from '../core/roll-pairing'
+import type { GameEvent } from '../core/events'
+import { ManualDice, ManualDieError, type RollRecord } from '../core/rng'
 import type { Ruleset } from '../core/ruleset'
 import type { Action, Answers, Command, Combatant, EncounterState, Violation } from '../core/types'
 import { openEconomy, spendEconomy } from '../core/economy'
@@ -13,6 +12,7 @@ import {
   surpriseMarks
 } from './objectives'
 import { placeTaken } from './standing-room'
+import { Step } from './step'
 
 /** A command either happens (new state + what happened) or is refused with a readable reason. */
 export type CommandResult =
@@ -28,28 +28,6 @@ function combatant(state: EncounterState, id: string): Combatant | undefined {
 }
 
 export { standingSides } from './objectives'
-
-/** Applies `events` to `state` and returns both, so callers can chain steps and keep the full list. */
-class Step {
-  events: GameEvent[] = []
-  /** `manual`: the command's dice entered by hand (or a dry run's recorder); absent, the seeded RNG alone. */
-  constructor(
-    public state: EncounterState,
-    private readonly manual?: ManualDice
-  ) {}
-  emit(events: readonly GameEvent[]): void {
-    this.state = applyEvents(this.state, events)
-    this.events.push(...events)
-  }
-  /** Runs a rules step with the game's dice, emits its events and keeps the advanced RNG. */
-  withDice(rulesStep: (dice: DiceRoller) => GameEvent[]): void {
-    const { manual } = this
-    const dice = manual ? manual.over(this.state.rng) : seededDice(this.state.rng)
-    const events = rulesStep(dice)
-    this.emit(manual ? markEntered(events, manual.takeRecords()) : events)
-    this.state = { ...this.state, rng: dice.state }
-  }
-}
 
 function startActivation(step: Step, ruleset: Ruleset, who: { sideId: string; actorId: string }): void {
   const actor = combatant(step.state, who.actorId)
@@ -165,11 +143,12 @@ function proceed(step: Step, ruleset: Ruleset, action: Action, answers: Answers)
   const charge = ruleset.economy.charge(state, action)
   const economy = spendEconomy(ruleset.economy, state.turn.economy, charge)
   if (!economy) return refuse('cannotAfford')
-  // The ruleset resolves against the state it validated; the spend is logged first, then what happened.
-  step.withDice((dice) => [
+  // The ruleset resolves into the engine's own chain, against the state it validated; the spend is logged
+  // first, then what happened.
+  step.payAndResolve(
     { type: 'economy.spent', actorId: action.actorId, cost: costOf(charge), economy, kind: action.kind },
-    ...ruleset.resolve(state, action, dice, answers)
-  ])
+    (chain, dice) => ruleset.resolve(chain, action, dice, answers)
+  )
   if (checkEnd(step)) return { ok: true, state: step.state, events: step.events }
   // The economy as the resolution left it: a ruleset may hand back part of what it charged (PF's full
   // attack whose target fell, keeping the attacks it did not make).

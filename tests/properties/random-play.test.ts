@@ -78,11 +78,12 @@ describe('the count check', () => {
     // A planted bug that takes some play to show: from round 2 on, a move leaves the mover at 0 life, not out.
     const buggy: Ruleset = {
       ...real,
-      resolve: (state, action, dice, answers) => {
-        const events = real.resolve(state, action, dice, answers)
+      resolve: (chain, action, dice, answers) => {
+        const { state } = chain
+        real.resolve(chain, action, dice, answers)
         const actor = state.combatants.find((c) => c.id === action.actorId)
-        if (action.kind !== 'move' || state.round < 2 || !actor) return events
-        return [...events, { type: 'damaged', id: actor.id, amount: actor.life, source: 'bug' }]
+        if (action.kind !== 'move' || state.round < 2 || !actor) return
+        chain.emit([{ type: 'damaged', id: actor.id, amount: actor.life, source: 'bug' }])
       }
     }
     const options = { target: 5000, seed: 7, rerun: 'RERUN', shrinkMs: 1000 }

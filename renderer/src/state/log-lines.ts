@@ -187,6 +187,7 @@ export function eventLine(
         })
       }
     case 'stats.changed':
+    case 'stats.set':
       return null
     case 'combatant.back':
       return { kind: 'other', text: tr.t('log.back', { target: name(e.id) }) }

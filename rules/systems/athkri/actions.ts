@@ -98,15 +98,16 @@ export function legalActions(state: EncounterState, actorId: string): Action[] {
   return candidates.filter((a) => validateAction(state, a) === null)
 }
 
-/** Resolves a legal action into events (economy and turn events are the flow's); throws when illegal. */
+/**
+ * Resolves a legal action into events (economy and turn events are the flow's). The engine validated it:
+ * this does not check again (`Ruleset.resolve`).
+ */
 export function resolveAction(
   state: EncounterState,
   action: Action,
   dice: DiceRoller,
   answers: Answers = {}
 ): GameEvent[] {
-  const violation = validateAction(state, action)
-  if (violation) throw new Error(`athkri: illegal ${action.kind} by ${action.actorId}: ${violation.code}`)
   const actor = state.combatants.find((c) => c.id === action.actorId)
   if (!actor) return []
   if (isAttackKind(action.kind)) return resolveAttackAction(state, action, dice, answers)

@@ -1,3 +1,4 @@
+import { resolveEvents } from '../../core/chain'
 import { describe, expect, it } from 'vitest'
 import { applyEvents } from '../../core/events'
 import { expectation } from '../../core/distribution'
@@ -142,7 +143,7 @@ describe('athkri.md §11 worked examples', () => {
       attackSkill: 'combateCuerpoACuerpo'
     }
     const state = duel({ stats: { weapons: [firebrand] } }, { stats: { weaknesses: ['fuego'] } })
-    const events = athkri.resolve(state, melee('att', 'def'), forcedDice([9, 9, 9]), {
+    const events = resolveEvents(athkri, state, melee('att', 'def'), forcedDice([9, 9, 9]), {
       'athkri.dodge': 'passive'
     })
     expect(events.filter((e) => e.type === 'damaged').map((e) => e.type === 'damaged' && e.amount)).toEqual([

@@ -1,3 +1,4 @@
+import { resolveEvents } from '../../core/chain'
 import { describe, expect, it } from 'vitest'
 import { applyEvents } from '../../core/events'
 import { toNumber } from '../../core/fraction'
@@ -37,14 +38,14 @@ function hurtBy(amount: number, settings: Partial<AthkriSettings> = {}, hurtAt?:
 }
 
 const resolve = (state: EncounterState, action: Action, faces: number[]) =>
-  applyEvents(state, athkri.resolve(state, action, dice(faces), {}))
+  applyEvents(state, resolveEvents(athkri, state, action, dice(faces), {}))
 
 describe('first aid (athkri.md §6, G-11)', () => {
   it('stabilizes a bleeding ally: no more bleed saves, still unconscious at 0 HP', () => {
     const down = hurtBy(24, { firstAidHealing: '0' })
     expect(healthOf(down, figure(down, 'hurt'))).toMatchObject({ hp: -4, state: 'inconsciente' })
     expect(isBleeding(down, figure(down, 'hurt'))).toBe(true)
-    const events = athkri.resolve(down, aid('medic', 'hurt'), dice([9, 9, 9]), {})
+    const events = resolveEvents(athkri, down, aid('medic', 'hurt'), dice([9, 9, 9]), {})
     expect(events).toEqual([
       {
         type: 'dice.rolled',
@@ -69,7 +70,7 @@ describe('first aid (athkri.md §6, G-11)', () => {
 
   it('a failed first-aid roll changes nothing but the spent action', () => {
     const down = hurtBy(24)
-    const events = athkri.resolve(down, aid('medic', 'hurt'), dice([2, 2, 2]), {})
+    const events = resolveEvents(athkri, down, aid('medic', 'hurt'), dice([2, 2, 2]), {})
     expect(events).toEqual([
       {
         type: 'dice.rolled',
@@ -87,7 +88,7 @@ describe('first aid (athkri.md §6, G-11)', () => {
 
   it('healing an unconscious ally starts from 0 HP [TEXT L48] and brings it back above the threshold', () => {
     const down = hurtBy(24)
-    const events = athkri.resolve(down, aid('medic', 'hurt'), dice([9, 9, 9, 3]), {})
+    const events = resolveEvents(athkri, down, aid('medic', 'hurt'), dice([9, 9, 9, 3]), {})
     expect(events.slice(1)).toEqual([
       { type: 'healed', id: 'hurt', amount: 3, source: 'firstAid' },
       { type: 'combatant.back', id: 'hurt' }
@@ -138,7 +139,7 @@ describe('first aid (athkri.md §6, G-11)', () => {
     const wounded = hurtBy(10)
     expect(resolve(wounded, aid('medic', 'hurt'), [9, 9, 9, 4]).combatants[1]).toMatchObject({ life: 14 })
     const scratched = hurtBy(1)
-    const events = athkri.resolve(scratched, aid('medic', 'hurt'), dice([9, 9, 9, 6]), {})
+    const events = resolveEvents(athkri, scratched, aid('medic', 'hurt'), dice([9, 9, 9, 6]), {})
     expect(events.at(-1)).toEqual({ type: 'healed', id: 'hurt', amount: 1, source: 'firstAid' })
   })
 

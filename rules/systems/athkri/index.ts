@@ -1,3 +1,4 @@
+import { statsSet } from '../../core/stats'
 import { mapHooks } from './map-hooks'
 import { rollsAtLeast } from '../../core/events'
 import type { Ruleset } from '../../core/ruleset'
@@ -34,18 +35,13 @@ export const athkri: Ruleset = {
   surprise: (_state, figure) => {
     const { conditions } = readStats(figure)
     if (conditions.includes('unaware')) return []
-    return [
-      {
-        type: 'stats.changed',
-        id: figure.id,
-        stats: { ...figure.stats, conditions: [...conditions, 'unaware'] }
-      }
-    ]
+    return [statsSet(figure, { ...figure.stats, conditions: [...conditions, 'unaware'] })]
   },
   legalActions,
   validate: validateAction,
   decide,
-  resolve: (state, action, dice, answers) => rollsAtLeast(resolveAction(state, action, dice, answers)),
+  resolve: (chain, action, dice, answers) =>
+    chain.emit(rollsAtLeast(resolveAction(chain.state, action, dice, answers))),
   odds: actionOdds,
   // athkri.md §6: wounds below 0 live in Athkri's slice of the state, so death is read from there.
   fate: fateOf,

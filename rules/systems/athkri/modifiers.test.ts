@@ -1,3 +1,4 @@
+import { resolveEvents } from '../../core/chain'
 import { describe, expect, it } from 'vitest'
 import { applyEvents, type GameEvent } from '../../core/events'
 import { forcedDice } from '../../core/rng'
@@ -147,7 +148,7 @@ describe('attack modifiers and cover (athkri.md §5.2–5.3)', () => {
     ])
     const after = applyEvents(
       state,
-      athkri.resolve(state, { kind: 'surrender', actorId: 'a' }, forcedDice([]))
+      resolveEvents(athkri, state, { kind: 'surrender', actorId: 'a' }, forcedDice([]))
     )
     expect(healthOf(after, figure(after, 'a'))).toMatchObject({ fled: true, state: 'estable' })
   })

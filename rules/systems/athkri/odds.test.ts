@@ -1,3 +1,4 @@
+import { resolveEvents } from '../../core/chain'
 import { describe, expect, it } from 'vitest'
 import { formatFraction, frac, add, ZERO, type Fraction } from '../../core/fraction'
 import { forcedDice } from '../../core/rng'
@@ -16,7 +17,7 @@ function exhaustive(state: EncounterState, action: Action, damageSides: number):
   for (let i = 0; i < 1000; i++) {
     for (let d = 1; d <= damageSides; d++) {
       const faces = [(i % 10) + 1, (Math.floor(i / 10) % 10) + 1, Math.floor(i / 100) + 1, d]
-      const events = athkri.resolve(state, action, forcedDice(faces), {})
+      const events = resolveEvents(athkri, state, action, forcedDice(faces), {})
       const lost = Math.min(
         life,
         events.reduce((a, e) => a + (e.type === 'damaged' && e.id === target ? e.amount : 0), 0)

@@ -1,3 +1,4 @@
+import { resolveEvents } from '../../core/chain'
 import { describe, expect, it } from 'vitest'
 import { applyEvents, type GameEvent } from '../../core/events'
 import { forcedDice } from '../../core/rng'
@@ -265,7 +266,7 @@ describe('bleeding and stabilizing (athkri.md §6)', () => {
       { id: 'a', at: [5, 5], facing: 2 },
       { id: 'b', side: 'b', at: [6, 5], facing: 6, life: 3 }
     ])
-    const events = athkri.resolve(state, melee('a', 'b'), forcedDice([9, 9, 9, 6]), {})
+    const events = resolveEvents(athkri, state, melee('a', 'b'), forcedDice([9, 9, 9, 6]), {})
     expect(events.filter((e) => e.type === 'damaged' || e.type === 'combatant.out')).toEqual([
       { type: 'damaged', id: 'b', amount: 3, source: 'weapon' },
       { type: 'combatant.out', id: 'b' },

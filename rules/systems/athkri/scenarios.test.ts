@@ -1,3 +1,4 @@
+import { resolveEvents } from '../../core/chain'
 import { describe, expect, it } from 'vitest'
 import { chooseStep } from '../../../ai'
 import { applyEvents, type GameEvent } from '../../core/events'
@@ -48,7 +49,7 @@ describe('opposed dodge (athkri.md §5.2 step 3, A18)', () => {
   })
 
   it('both roll; the attacker wins ties; the hit rolls its damage', () => {
-    const events = athkri.resolve(duel(), melee('att', 'def'), forcedDice([6, 6, 6, 6, 6, 6, 4]), {
+    const events = resolveEvents(athkri, duel(), melee('att', 'def'), forcedDice([6, 6, 6, 6, 6, 6, 4]), {
       'athkri.dodge': 'dodge'
     })
     expect(rolls(events)).toEqual([
@@ -62,7 +63,7 @@ describe('opposed dodge (athkri.md §5.2 step 3, A18)', () => {
   })
 
   it('a higher defender makes the attack fail; no damage is rolled', () => {
-    const events = athkri.resolve(duel(), melee('att', 'def'), forcedDice([6, 6, 6, 7, 7, 7]), {
+    const events = resolveEvents(athkri, duel(), melee('att', 'def'), forcedDice([6, 6, 6, 7, 7, 7]), {
       'athkri.dodge': 'dodge'
     })
     expect(rolls(events)).toEqual(['att:attack:9/10:false', 'def:dodge:10/9:true'])
@@ -71,16 +72,22 @@ describe('opposed dodge (athkri.md §5.2 step 3, A18)', () => {
 
   it("a defender's fumble fails its defence (setting); an attacker's fumble always misses", () => {
     const nimble = { stats: { attributes: { fisico: 3, agilidad: 9, mente: 3 }, skills: { esquivar: 3 } } }
-    const hit = athkri.resolve(duel({}, nimble), melee('att', 'def'), forcedDice([2, 2, 2, 1, 1, 9, 3]), {
-      'athkri.dodge': 'dodge'
-    })
+    const hit = resolveEvents(
+      athkri,
+      duel({}, nimble),
+      melee('att', 'def'),
+      forcedDice([2, 2, 2, 1, 1, 9, 3]),
+      {
+        'athkri.dodge': 'dodge'
+      }
+    )
     expect(rolls(hit).slice(0, 2)).toEqual(['att:attack:5/13:true', 'def:dodge:13/5:false'])
     const lenient = duel({}, nimble, { defenderFumbleFails: false })
-    const miss = athkri.resolve(lenient, melee('att', 'def'), forcedDice([2, 2, 2, 1, 1, 9]), {
+    const miss = resolveEvents(athkri, lenient, melee('att', 'def'), forcedDice([2, 2, 2, 1, 1, 9]), {
       'athkri.dodge': 'dodge'
     })
     expect(types(miss).slice(-1)).toEqual(['attack.missed'])
-    const fumble = athkri.resolve(duel(), melee('att', 'def'), forcedDice([1, 1, 9, 1, 1, 1]), {
+    const fumble = resolveEvents(athkri, duel(), melee('att', 'def'), forcedDice([1, 1, 9, 1, 1, 1]), {
       'athkri.dodge': 'dodge'
     })
     expect(fumble.find((e) => e.type === 'dice.rolled')).toMatchObject({ natural: 'failure', success: false })
@@ -117,7 +124,8 @@ describe('opposed dodge (athkri.md §5.2 step 3, A18)', () => {
 describe('explosions (athkri.md §2 open-ended 10s)', () => {
   const armored = { stats: { defensa: 30 } }
   it('a kept 10 adds 10 and the 3d10 are thrown again, keeping the same die', () => {
-    const events = athkri.resolve(
+    const events = resolveEvents(
+      athkri,
       duel({}, armored),
       melee('att', 'def'),
       forcedDice([10, 10, 3, 10, 10, 10, 4, 4, 4]),
@@ -127,14 +135,16 @@ describe('explosions (athkri.md §2 open-ended 10s)', () => {
   })
 
   it('the cap stops the re-rolls; with explosions off a 10 is just 10', () => {
-    const capped = athkri.resolve(
+    const capped = resolveEvents(
+      athkri,
       duel({}, armored, { explosionCap: 1 }),
       melee('att', 'def'),
       forcedDice([10, 10, 3, 10, 10, 10]),
       {}
     )
     expect(rolls(capped)).toEqual(['att:attack:23/30:false'])
-    const off = athkri.resolve(
+    const off = resolveEvents(
+      athkri,
       duel({}, { stats: { defensa: 13 } }, { explodeOnTen: false }),
       melee('att', 'def'),
       forcedDice([10, 10, 10, 2]),
@@ -144,7 +154,7 @@ describe('explosions (athkri.md §2 open-ended 10s)', () => {
   })
 
   it('the hit location reads the first kept die: after an explosion it is still the head (§5.5)', () => {
-    const events = athkri.resolve(duel(), melee('att', 'def'), forcedDice([10, 10, 1, 2, 2, 2, 5]), {})
+    const events = resolveEvents(athkri, duel(), melee('att', 'def'), forcedDice([10, 10, 1, 2, 2, 2, 5]), {})
     expect(rolls(events)).toEqual(['att:attack:15/12:true', 'att:location:10/-:true', 'att:damage:5/-:true'])
   })
 })
@@ -153,7 +163,8 @@ describe('elements and armor (athkri.md §5.4)', () => {
   const flame = { ...sword, id: 'athkri:flame', damage: '1d6', element: 'fuego' }
   const hit = (defender: Partial<FigureSpec>, settings = {}) =>
     damage(
-      athkri.resolve(
+      resolveEvents(
+        athkri,
         duel({ stats: { weapons: [flame] } }, defender, settings),
         melee('att', 'def'),
         forcedDice([9, 9, 9, 5]),
@@ -193,7 +204,9 @@ describe('elements and armor (athkri.md §5.4)', () => {
     const acid = { ...sword, id: 'athkri:acid', damage: '1d6', element: 'acido' }
     const settings = { elementAliases: { acido: 'corrosion', veneno: 'corrosion' } }
     const state = duel({ stats: { weapons: [acid] } }, { stats: { weaknesses: ['veneno'] } }, settings)
-    expect(damage(athkri.resolve(state, melee('att', 'def'), forcedDice([9, 9, 9, 5]), {}))).toEqual([10])
+    expect(damage(resolveEvents(athkri, state, melee('att', 'def'), forcedDice([9, 9, 9, 5]), {}))).toEqual([
+      10
+    ])
   })
 })
 
@@ -205,7 +218,7 @@ describe('two-weapon fighting (athkri.md §4 [TEXT L55])', () => {
     const action = { kind: 'twoWeapons', actorId: 'att', targetId: 'def' }
     // Flat 3 − 4 = −1: a kept 10 that explodes into 5 makes 14 (hit, 1d4 = 3); the second weapon rolls 7 → 6.
     const dice = forcedDice([10, 3, 10, 5, 5, 5, 3, 7, 7, 7])
-    const events = athkri.resolve(duel(dual), action, dice, { 'athkri.dodge': 'passive' })
+    const events = resolveEvents(athkri, duel(dual), action, dice, { 'athkri.dodge': 'passive' })
     expect(rolls(events)).toEqual([
       'att:attack:14/12:true',
       'att:location:10/-:true',
@@ -256,7 +269,7 @@ describe('ambush (athkri.md §4 Emboscada [TEXT L63–64])', () => {
 
   it('Sigilo beats Atención: a free basic attack with +4 (unaware) and the GM bonus', () => {
     // Stealth 5 + 3 + 2 = 10 vs awareness 4 + 1 = 5; attack 2 + 3 + 4 + 2 = 11 < 12 would miss without them.
-    const events = athkri.resolve(setup(), ambush, forcedDice([5, 5, 5, 4, 4, 4, 2, 2, 2, 6]), {
+    const events = resolveEvents(athkri, setup(), ambush, forcedDice([5, 5, 5, 4, 4, 4, 2, 2, 2, 6]), {
       'athkri.ambushBonus': 2
     })
     expect(rolls(events)).toEqual([
@@ -264,7 +277,7 @@ describe('ambush (athkri.md §4 Emboscada [TEXT L63–64])', () => {
       'def:awareness:5/10:false',
       'att:attack:11/12:false'
     ])
-    const stronger = athkri.resolve(setup(), ambush, forcedDice([5, 5, 5, 4, 4, 4, 3, 3, 3, 6]), {
+    const stronger = resolveEvents(athkri, setup(), ambush, forcedDice([5, 5, 5, 4, 4, 4, 3, 3, 3, 6]), {
       'athkri.ambushBonus': 2
     })
     expect(damage(stronger)).toEqual([6])
@@ -272,7 +285,7 @@ describe('ambush (athkri.md §4 Emboscada [TEXT L63–64])', () => {
   })
 
   it('a failed ambush reveals the attacker and alerts the target: no second try', () => {
-    const events = athkri.resolve(setup(), ambush, forcedDice([2, 2, 2, 9, 9, 9]), {
+    const events = resolveEvents(athkri, setup(), ambush, forcedDice([2, 2, 2, 9, 9, 9]), {
       'athkri.ambushBonus': 0
     })
     expect(rolls(events)).toEqual(['att:stealth:7/10:false', 'def:awareness:10/7:true'])
@@ -313,7 +326,7 @@ describe('mounted combat (athkri.md §5.6)', () => {
     expect(failed.turn?.economy.context.free).toBe(2)
     // Kept 4 + Físico 3 + flank 2 (the warg reaches the foe too), + 2 only after the passed test.
     const attack = (s: EncounterState) =>
-      rolls(athkri.resolve(s, melee('rider', 'foe'), forcedDice([4, 4, 4, 1]), {}))[0]
+      rolls(resolveEvents(athkri, s, melee('rider', 'foe'), forcedDice([4, 4, 4, 1]), {}))[0]
     expect([attack(after), attack(failed)]).toEqual(['rider:attack:11/12:false', 'rider:attack:9/12:false'])
   })
 
@@ -323,7 +336,8 @@ describe('mounted combat (athkri.md §5.6)', () => {
       code: 'mounted'
     })
     const warg = { ...state, turn: state.turn && { ...state.turn, activeId: 'warg' } }
-    const events = athkri.resolve(
+    const events = resolveEvents(
+      athkri,
       warg,
       {
         kind: 'move',
@@ -345,7 +359,7 @@ describe('mounted combat (athkri.md §5.6)', () => {
   it('attacking the mount makes the rider test Cabalgar; on a failure it falls (1d6+2) and the mount flees', () => {
     const base = mounted()
     const state = { ...base, turn: base.turn && { ...base.turn, activeId: 'foe', sideId: 'b' } }
-    const events = athkri.resolve(state, melee('foe', 'warg'), forcedDice([2, 2, 2, 3, 3, 3, 4]), {
+    const events = resolveEvents(athkri, state, melee('foe', 'warg'), forcedDice([2, 2, 2, 3, 3, 3, 4]), {
       'athkri.dodge': 'passive'
     })
     expect(rolls(events)).toEqual([
@@ -371,12 +385,12 @@ describe('mounted combat (athkri.md §5.6)', () => {
     }
     const after = applyEvents(
       trained,
-      athkri.resolve(trained, melee('foe', 'warg'), forcedDice([2, 2, 2, 3, 3, 3, 4]), {})
+      resolveEvents(athkri, trained, melee('foe', 'warg'), forcedDice([2, 2, 2, 3, 3, 3, 4]), {})
     )
     expect(figure(after, 'warg').out).toBe(false)
     const kept = applyEvents(
       trained,
-      athkri.resolve(trained, melee('foe', 'warg'), forcedDice([2, 2, 2, 9, 9, 9]), {})
+      resolveEvents(athkri, trained, melee('foe', 'warg'), forcedDice([2, 2, 2, 9, 9, 9]), {})
     )
     expect(isMounted(kept, figure(kept, 'rider'))).toBe(true)
   })

@@ -1,4 +1,3 @@
-import type { GameEvent } from '../../core/events'
 import { findPath, measurePath, reachable } from '../../core/inches'
 import type { MoveInfo } from '../../core/ruleset'
 import type { DiceRoller } from '../../core/rng'
@@ -7,7 +6,7 @@ import { availableAp, validateAction, weaponIndexOf } from './actions'
 import { combatChoice, PASS } from './aoo'
 import { drownProblem, grappleProblem, usableWeapons } from './attack-rules'
 import { enemies, swimming } from './board'
-import { Chain } from './chain'
+import type { Chain } from '../../core/chain'
 import { spendGuard, takeGuard } from './counters'
 import { jumpLandings } from './jump'
 import { costOptions, moveBudget, planMove } from './movement'
@@ -118,23 +117,18 @@ export function moveInfo(state: EncounterState, action: Action): MoveInfo {
   return { band: 0, provokes, cost: Math.round(cost * 100) / 100 }
 }
 
-/** Resolves a legal action with its answers (`Ruleset.resolve`). */
-export function resolveAction(
-  state: EncounterState,
-  action: Action,
-  dice: DiceRoller,
-  answers: Answers = {}
-): GameEvent[] {
+/** Resolves a legal action with its answers into the engine's chain (`Ruleset.resolve`). */
+export function resolveAction(chain: Chain, action: Action, dice: DiceRoller, answers: Answers = {}): void {
+  const { state } = chain
   const actor = state.combatants.find((c) => c.id === action.actorId)
-  if (!actor) return []
-  const chain = new Chain(state)
+  if (!actor) return
   // §4 [TEXT L36]: a Guard counter ends as its holder's next activation starts; its first action says so.
   if ((state.turn?.actions ?? 0) === 0 && countersOf(actor).guard) chain.emit(spendGuard(actor))
   switch (action.kind) {
     case 'move':
     case 'charge':
     case 'jump':
-      chain.emit(resolveMove(chain.state, action, dice, answers))
+      resolveMove(chain, action, dice, answers)
       break
     case 'guard':
       chain.emit([takeGuard(chain.state, chain.figure(actor.id))])
@@ -163,5 +157,4 @@ export function resolveAction(
       strike(chain, dice, actor.id, action.targetId ?? '', 'drown', { reason: 'action', depth: 0 })
       break
   }
-  return chain.events
 }

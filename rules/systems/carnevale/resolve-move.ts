@@ -1,8 +1,8 @@
-import type { GameEvent } from '../../core/events'
 import type { DiceRoller } from '../../core/rng'
-import type { Action, Answers, Combatant, EncounterState } from '../../core/types'
+import type { Action, Answers, Combatant } from '../../core/types'
 import { contactOptions, enemiesInContact, inContact, samePos } from './board'
-import { Chain, poolEvents } from './chain'
+import type { Chain } from '../../core/chain'
+import { poolEvents } from './chain-steps'
 import { guardHeld, isStunned } from './counters'
 import { planDisengage, resolveDisengage } from './disengage'
 import { judgeJump } from './jump'
@@ -77,22 +77,17 @@ function leap(chain: Chain, dice: DiceRoller, plan: MovePlan, watch: readonly Co
   return { path: [landing], end: landing, stopped: contact ? 'contact' : null }
 }
 
-/** Resolves a legal move, charge or jump with its answers. */
-export function resolveMove(
-  state: EncounterState,
-  action: Action,
-  dice: DiceRoller,
-  answers: Answers
-): GameEvent[] {
+/** Resolves a legal move, charge or jump with its answers, into the chain (planned from the state it opens on). */
+export function resolveMove(chain: Chain, action: Action, dice: DiceRoller, answers: Answers): void {
+  const { state } = chain
   const plan = planMove(state, action)
-  if (!plan) return []
+  if (!plan) return
   const s = readSettings(state)
-  const chain = new Chain(state)
   const moverId = plan.mover.id
   const { extra, canMove } = plan.disengage
     ? disengage(chain, dice, plan, answers)
     : { extra: 0, canMove: true }
-  if (chain.figure(moverId).out) return chain.events
+  if (chain.figure(moverId).out) return
   const watch = watched(chain, plan)
   let walk: Walk | null = null
   // A figure pushed while its Disengage was fought over (a grapple turned round) no longer stands where
@@ -128,5 +123,4 @@ export function resolveMove(
     opportunityAttack(chain, dice, moverId, target.id, answer, 'charge', 1, chargeRules(state, plan, target))
   }
   guards.filter((id) => !first.includes(id)).forEach(guardAoo)
-  return chain.events
 }

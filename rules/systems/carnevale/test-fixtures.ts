@@ -1,3 +1,4 @@
+import { resolveEvents } from '../../core/chain'
 import { openEconomy } from '../../core/economy'
 import { applyEvents, type GameEvent } from '../../core/events'
 import type { DiceRoller } from '../../core/rng'
@@ -118,7 +119,7 @@ export function act(state: EncounterState, action: Action, dice: DiceRoller, ans
     given[request.id] = answers[request.id] ?? request.default
     request = carnevale.decide?.(state, action, given)
   }
-  const events = carnevale.resolve(state, action, dice, given)
+  const events = resolveEvents(carnevale, state, action, dice, given)
   return { asked, events, state: applyEvents(state, events) }
 }
 

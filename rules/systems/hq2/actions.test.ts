@@ -1,7 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { squareKey } from '../../core/geometry'
-import { forcedDice } from '../../core/rng'
 import type { Action, Command, EncounterState } from '../../core/types'
 import { playAiVsAi } from '../../../tests/golden/play'
 import { applyCommand } from '../../flow/engine'
@@ -51,10 +50,10 @@ describe('validate (hq2.md §3, §4.7 step 1)', () => {
     })
   })
 
-  it('resolve throws on an illegal action instead of inventing an outcome', () => {
-    expect(() =>
-      hq2.resolve(duel(), { kind: 'melee', actorId: 'a', targetId: 'ally' }, forcedDice([]))
-    ).toThrow(/friendlyTarget/)
+  it('an illegal action is refused by validate, before anything resolves it', () => {
+    expect(hq2.validate(duel(), { kind: 'melee', actorId: 'a', targetId: 'ally' })).toMatchObject({
+      code: 'friendlyTarget'
+    })
   })
 
   it('odds: exact for attacks and maneuvers, null for moves and other actions', () => {

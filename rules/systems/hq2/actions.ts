@@ -211,15 +211,16 @@ export function decideAction(
   return plan ? firstOpen(plan.requests, answers) : null
 }
 
-/** Resolves a legal action into events (economy and turn events are the flow's); throws when illegal. */
+/**
+ * Resolves a legal action into events (economy and turn events are the flow's). The engine validated it:
+ * this does not check again (`Ruleset.resolve`).
+ */
 export function resolveAction(
   state: EncounterState,
   action: Action,
   dice: DiceRoller,
   answers: Answers = {}
 ): GameEvent[] {
-  const violation = validateAction(state, action)
-  if (violation) throw new Error(`hq2: illegal ${action.kind} by ${action.actorId}: ${violation.code}`)
   const actor = state.combatants.find((c) => c.id === action.actorId)
   if (!actor) return []
   if (action.kind === 'move') return resolveMove(actor, action)

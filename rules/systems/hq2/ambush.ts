@@ -1,3 +1,4 @@
+import { statsSet } from '../../core/stats'
 import type { GameEvent } from '../../core/events'
 import type { Combatant, EncounterState } from '../../core/types'
 import { hasCondition, readStats } from './stats'
@@ -11,13 +12,7 @@ import { hasCondition, readStats } from './stats'
 export function ambushAtStart(_state: EncounterState, figure: Combatant): GameEvent[] {
   if (hasCondition(figure, 'ambushed')) return []
   const stats = readStats(figure)
-  return [
-    {
-      type: 'stats.changed',
-      id: figure.id,
-      stats: { ...figure.stats, conditions: [...stats.conditions, 'ambushed'] }
-    }
-  ]
+  return [statsSet(figure, { ...figure.stats, conditions: [...stats.conditions, 'ambushed'] })]
 }
 
 /**
@@ -28,5 +23,5 @@ export function ambushEnds(state: EncounterState, actorId: string): GameEvent[] 
   const figure = state.combatants.find((c) => c.id === actorId)
   if (!figure || !state.surprised?.includes(actorId) || !hasCondition(figure, 'ambushed')) return []
   const conditions = readStats(figure).conditions.filter((c) => c !== 'ambushed')
-  return [{ type: 'stats.changed', id: actorId, stats: { ...figure.stats, conditions } }]
+  return [statsSet(figure, { ...figure.stats, conditions })]
 }

@@ -1,3 +1,4 @@
+import { resolveEvents } from '../../core/chain'
 import { describe, expect, it } from 'vitest'
 import { applyEvents } from '../../core/events'
 import { forcedDice } from '../../core/rng'
@@ -108,7 +109,7 @@ describe('§4.6 dice multipliers', () => {
         { id: 'd', side: 'm', at: [6, 5], stats: { conditions: ['asleep'] } }
       ]
     })
-    const events = hq2.resolve(state, melee, forcedDice(Array<number>(rolled).fill(4)), {
+    const events = resolveEvents(hq2, state, melee, forcedDice(Array<number>(rolled).fill(4)), {
       'hq2.attackMultiplier': k
     })
     expect(events.filter((e) => e.type === 'dice.rolled')).toHaveLength(rolled)
@@ -159,7 +160,7 @@ describe('§4.8 alternative defenses', () => {
     })
     const shot: Action = { ...melee, kind: 'ranged' }
     expect(hq2.decide?.(state, shot, {})).toMatchObject({ choices: ['basic', 'juggling'] })
-    const events = hq2.resolve(state, shot, forcedDice([...Array<number>(15).fill(1), 1, 4, 4]), {
+    const events = resolveEvents(hq2, state, shot, forcedDice([...Array<number>(15).fill(1), 1, 4, 4]), {
       'hq2.defense': 'juggling'
     })
     expect(events).toContainEqual({ type: 'damaged', id: 'd', amount: 5, source: 'attack' })
@@ -206,7 +207,7 @@ describe('§4.1 / §4.7 gear hooks', () => {
       ]
     })
     // 3 skulls − 1 white shield = 2 → ×2 + 3 = 7.
-    expect(hq2.resolve(state, melee, forcedDice([1, 1, 1, 4, 4, 6]))).toContainEqual({
+    expect(resolveEvents(hq2, state, melee, forcedDice([1, 1, 1, 4, 4, 6]))).toContainEqual({
       type: 'damaged',
       id: 'd',
       amount: 7,
@@ -241,7 +242,7 @@ describe('§5 health (G1)', () => {
         { id: 'd', side: 'm', at: [6, 5], life: 4, stats: { conditions: ['asleep'] } }
       ]
     })
-    const events = hq2.resolve(state, melee, forcedDice([1, 1, 1, 1, 1, 4]))
+    const events = resolveEvents(hq2, state, melee, forcedDice([1, 1, 1, 1, 1, 4]))
     expect(events.slice(-2)).toEqual([
       { type: 'damaged', id: 'd', amount: 4, source: 'attack' },
       { type: 'combatant.out', id: 'd' }

@@ -1,3 +1,4 @@
+import { resolveEvents } from '../../core/chain'
 import { describe, expect, it } from 'vitest'
 import { applyEvents, type GameEvent } from '../../core/events'
 import { forcedDice } from '../../core/rng'
@@ -9,7 +10,7 @@ import { readStats } from './stats'
 import { armor, figure, makeEncounter, weapon, withActive } from './test-fixtures'
 
 // Equipment change (hq2.md §3.2 [TEXT L48–50]) and Esconderse en las sombras / Percepción (hq2.md §4.3,
-// [TEXT L100]), all through `stats.changed`. Faces: 1–3 skull, 4–5 white shield, 6 black shield.
+// [TEXT L100]), all through `stats.set`. Faces: 1–3 skull, 4–5 white shield, 6 black shield.
 
 const skulls = (n: number) => Array<number>(n).fill(1)
 const rolls = (events: GameEvent[], purpose: string) =>
@@ -41,9 +42,9 @@ describe('equipment change (hq2.md §3.2 [TEXT L48]: free, any time)', () => {
     const state = armed()
     expect(hq2.legalActions(state, 'hero')).toContainEqual(equip('hero', 'hq2:battle-axe'))
     expect(planOf(state, melee('hero', 'orc'))?.attack.value).toBe(6)
-    const events = hq2.resolve(state, equip('hero', 'hq2:battle-axe'), forcedDice([]))
+    const events = resolveEvents(hq2, state, equip('hero', 'hq2:battle-axe'), forcedDice([]))
     expect(events).toHaveLength(1)
-    expect(events[0]).toMatchObject({ type: 'stats.changed', id: 'hero' })
+    expect(events[0]).toMatchObject({ type: 'stats.set', id: 'hero' })
     const after = applyEvents(state, events)
     const stats = readStats(figure(after, 'hero'))
     expect([stats.meleeWeapon?.id, stats.carried?.weapons.map((w) => w.id)]).toEqual([
@@ -51,7 +52,7 @@ describe('equipment change (hq2.md §3.2 [TEXT L48]: free, any time)', () => {
       ['hq2:dagger']
     ])
     expect(planOf(after, melee('hero', 'orc'))?.attack.value).toBe(12)
-    const hit = hq2.resolve(after, melee('hero', 'orc'), forcedDice(skulls(12)))
+    const hit = resolveEvents(hq2, after, melee('hero', 'orc'), forcedDice(skulls(12)))
     expect(rolls(hit, 'attack')).toHaveLength(12)
     expect(hit).toContainEqual({ type: 'damaged', id: 'orc', amount: 12, source: 'attack' })
   })
@@ -74,7 +75,7 @@ describe('equipment change (hq2.md §3.2 [TEXT L48]: free, any time)', () => {
       params: { need: 3 }
     })
     expect(hq2.legalActions(state, 'hero')).not.toContainEqual(equip('hero', 'hq2:battle-axe'))
-    const stowed = applyEvents(state, hq2.resolve(state, equip('hero', 'hq2:shield'), forcedDice([])))
+    const stowed = applyEvents(state, resolveEvents(hq2, state, equip('hero', 'hq2:shield'), forcedDice([])))
     const s = readStats(figure(stowed, 'hero'))
     expect([s.armor, s.carried?.armor.map((a) => a.id)]).toEqual([[], ['hq2:shield']])
     expect(hq2.validate(stowed, equip('hero', 'hq2:battle-axe'))).toBeNull()
@@ -120,7 +121,7 @@ describe('Esconderse en las sombras (hq2.md §4.3 step 3, [TEXT L100])', () => {
     expect(hq2.legalActions(state, 'orc')).toContainEqual(hide)
     expect(hq2.decide?.(state, hide, {})).toMatchObject({ id: 'hq2.hideDifficulty', default: 1 })
     // 2 base dice + skill 1: one skull overcomes difficulty 1.
-    const events = hq2.resolve(state, hide, forcedDice([1, 4, 4]))
+    const events = resolveEvents(hq2, state, hide, forcedDice([1, 4, 4]))
     expect(rolls(events, 'check')).toHaveLength(3)
     const after = applyEvents(state, events)
     expect(readStats(figure(after, 'orc')).conditions).toEqual(['hidden'])
@@ -128,7 +129,7 @@ describe('Esconderse en las sombras (hq2.md §4.3 step 3, [TEXT L100])', () => {
     // Its next turn: the hero, attacked from behind by an unlocated attacker, gets no defense.
     const next = withActive(after, 'orc')
     expect(planOf(next, melee('orc', 'hero'))?.defense).toEqual({ kind: 'none', reason: 'unlocated' })
-    const hit = hq2.resolve(next, melee('orc', 'hero'), forcedDice(skulls(10)))
+    const hit = resolveEvents(hq2, next, melee('orc', 'hero'), forcedDice(skulls(10)))
     expect(rolls(hit, 'defense')).toEqual([])
     expect(hit).toContainEqual({ type: 'damaged', id: 'hero', amount: 10, source: 'attack' })
   })
@@ -136,8 +137,8 @@ describe('Esconderse en las sombras (hq2.md §4.3 step 3, [TEXT L100])', () => {
   it('fails without the skulls, needs the skill, and uses up the action', () => {
     const state = ambush()
     const hide: Action = { kind: 'hide', actorId: 'orc' }
-    const failed = hq2.resolve(state, hide, forcedDice([4, 4, 5]))
-    expect(failed.some((e) => e.type === 'stats.changed')).toBe(false)
+    const failed = resolveEvents(hq2, state, hide, forcedDice([4, 4, 5]))
+    expect(failed.some((e) => e.type === 'stats.set')).toBe(false)
     expect(hq2.validate(withActive(state, 'hero'), { kind: 'hide', actorId: 'hero' })).toEqual({
       code: 'lacksSkill',
       params: { skill: 'esconderseEnSombras' }
@@ -158,7 +159,7 @@ describe('Percepción (hq2.md §4.3 step 3: a successful check locates hidden en
       id: 'hq2.perceptionDifficulty',
       deciderId: 'orc'
     })
-    const events = hq2.resolve(state, perceive, forcedDice([2, 5, 6]))
+    const events = resolveEvents(hq2, state, perceive, forcedDice([2, 5, 6]))
     const after = applyEvents(state, events)
     expect(readStats(figure(after, 'orc')).conditions).toEqual(['prone'])
     const orcTurn = withActive(after, 'orc')
@@ -167,9 +168,9 @@ describe('Percepción (hq2.md §4.3 step 3: a successful check locates hidden en
 
   it('leaves it hidden on a failure', () => {
     const state = ambush(['hidden'], 'hero')
-    const events = hq2.resolve(state, perceive, forcedDice([4, 5, 6]))
+    const events = resolveEvents(hq2, state, perceive, forcedDice([4, 5, 6]))
     expect(rolls(events, 'check')).toHaveLength(3)
-    expect(events.some((e) => e.type === 'stats.changed')).toBe(false)
+    expect(events.some((e) => e.type === 'stats.set')).toBe(false)
     expect(readStats(figure(applyEvents(state, events), 'orc')).conditions).toEqual(['hidden'])
   })
 

@@ -1,3 +1,4 @@
+import { statsSet } from '../../core/stats'
 import { dropUndefined } from '../../core/content'
 import type { GameEvent } from '../../core/events'
 import type { Action, Combatant, Violation } from '../../core/types'
@@ -77,7 +78,7 @@ export function equipViolation(actor: Combatant, action: Action): Violation | nu
 /** The equipment change as its event (hq2.md §3.2: the active combat equipment is replaced). */
 export function resolveEquip(actor: Combatant, action: Action): GameEvent[] {
   const next = equipped(actor, action.targetId)
-  return isViolation(next) ? [] : [{ type: 'stats.changed', id: actor.id, stats: next }]
+  return isViolation(next) ? [] : [statsSet(actor, next)]
 }
 
 /** Every item the being could ready or put away (validated by the caller). */

@@ -1,3 +1,4 @@
+import { resolveEvents } from '../../core/chain'
 import { describe, expect, it } from 'vitest'
 import { expectation, probability, type Dist } from '../../core/distribution'
 import { variance } from '../../core/dice-pool'
@@ -201,7 +202,7 @@ describe('hq2.md §10 worked examples', () => {
       'hq2.checkPoints': 3
     }
     expect(hq2.decide?.(state, melee(), answers)).toBeNull()
-    const events = hq2.resolve(state, melee(), forcedDice(Array(37).fill(1)), answers)
+    const events = resolveEvents(hq2, state, melee(), forcedDice(Array(37).fill(1)), answers)
     expect(events).toContainEqual({ type: 'damaged', id: 'd', amount: 7, source: 'attack' })
   })
 
@@ -218,7 +219,7 @@ describe('hq2.md §10 worked examples', () => {
       'hq2.checkPoints': 4
     }
     expect(hq2.decide?.(state, melee(), answers)).toMatchObject({ id: 'hq2.stuntPoints', default: 1 })
-    const events = hq2.resolve(state, melee(), forcedDice(Array(23).fill(2)), answers)
+    const events = resolveEvents(hq2, state, melee(), forcedDice(Array(23).fill(2)), answers)
     expect(events).toContainEqual({ type: 'damaged', id: 'd', amount: 10, source: 'attack' })
     expect(events).toContainEqual({
       type: 'moved',

@@ -35,7 +35,7 @@ export const hq2: Ruleset = {
   legalActions,
   validate: validateAction,
   decide: decideAction,
-  resolve: resolveAction,
+  resolve: (chain, action, dice, answers) => chain.emit(resolveAction(chain.state, action, dice, answers)),
   odds: actionOdds,
   // hq2.md §5 [GAP-PUB]: the healing potions left (drunk ones are counted from the log), for the simulation.
   resourcesLeft

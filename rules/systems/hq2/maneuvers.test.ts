@@ -1,3 +1,4 @@
+import { resolveEvents } from '../../core/chain'
 import { describe, expect, it } from 'vitest'
 import { expectation } from '../../core/distribution'
 import { applyEvents, type GameEvent } from '../../core/events'
@@ -156,7 +157,7 @@ describe('maneuvers (hq2.md §3.2)', () => {
     const odds = hq2.odds(state, leap)
     expect(odds?.headline[0]).toMatchObject({ key: 'check' })
     // 2 base dice + 2 skill: two skulls meet difficulty 2.
-    const events = hq2.resolve(state, leap, forcedDice([1, 1, 4, 4]), {})
+    const events = resolveEvents(hq2, state, leap, forcedDice([1, 1, 4, 4]), {})
     expect(events.at(-1)).toEqual({ type: 'moved', id: 'rogue', path: leap.path, facing: 3 })
     const landed = applyEvents(state, events)
     // The orc faces west; the rogue at (4, 5) is straight behind it: Defense halved, no surprise bonus.
@@ -234,7 +235,8 @@ describe('maneuvers (hq2.md §3.2)', () => {
     const state = scene({ attacksPerTurn: 2 }, { at: [3, 5], facing: 2 })
     const s1 = play(state, [declare({ kind: 'stab', actorId: 'rogue', targetId: 'orc' })])
     expect(planOf(s1, attack)?.attack.value).toBe(16)
-    const events: GameEvent[] = hq2.resolve(
+    const events: GameEvent[] = resolveEvents(
+      hq2,
       s1,
       attack,
       forcedDice([...skulls(1), ...blanks(15), ...blanks(3)])

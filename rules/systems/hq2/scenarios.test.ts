@@ -1,3 +1,4 @@
+import { resolveEvents } from '../../core/chain'
 import { describe, expect, it } from 'vitest'
 import { chooseStep } from '../../../ai'
 import { applyEvents, type GameEvent } from '../../core/events'
@@ -92,11 +93,23 @@ describe('the defense decision (hq2.md §3.4 DEFENSE_CHOICE, §4.8)', () => {
     )
     const answers: Answers = { 'hq2.defense': 'dodge' }
     // 15 skulls → difficulty 2; the 3 check dice show 1 skull → 10 stopped, 5 through.
-    const events = hq2.resolve(state, melee('orc', 'hero'), forcedDice([...skulls(15), 1, 5, 6]), answers)
+    const events = resolveEvents(
+      hq2,
+      state,
+      melee('orc', 'hero'),
+      forcedDice([...skulls(15), 1, 5, 6]),
+      answers
+    )
     expect(rolls(events, 'check')).toEqual([1, 5, 6])
     expect(damaged(events)).toEqual(['hero:5:attack'])
     // Two points would stop all 15 (min(s, difficulty) = 2).
-    const clean = hq2.resolve(state, melee('orc', 'hero'), forcedDice([...skulls(15), 1, 2, 6]), answers)
+    const clean = resolveEvents(
+      hq2,
+      state,
+      melee('orc', 'hero'),
+      forcedDice([...skulls(15), 1, 2, 6]),
+      answers
+    )
     expect(damaged(clean)).toEqual([])
   })
 
@@ -131,7 +144,7 @@ describe('acrobatic counter-attack (hq2.md §4.8 Contraataque, §3.2, G-7, G-8)'
     // 10 attack dice: 7 skulls → D_att 2, +1 attack point = 3; 4 check dice with 3 skulls: success.
     // The counter: 6 dice (4 skulls) against the orc's 4 black-shield dice (one 6).
     const dice = [...skulls(7), ...blanks(3), 1, 1, 1, 5, 1, 1, 1, 1, 4, 4, 6, 4, 5, 4]
-    const events = hq2.resolve(state, melee('orc', 'hero'), forcedDice(dice), answers)
+    const events = resolveEvents(hq2, state, melee('orc', 'hero'), forcedDice(dice), answers)
     expect(events.filter((e) => e.type === 'attack.declared')).toEqual([
       { type: 'attack.declared', attackerId: 'orc', targetId: 'hero', mode: 'melee', sector: 'front' },
       { type: 'attack.declared', attackerId: 'hero', targetId: 'orc', mode: 'counter' }
@@ -144,7 +157,8 @@ describe('acrobatic counter-attack (hq2.md §4.8 Contraataque, §3.2, G-7, G-8)'
     const state = clash(acrobat)
     const answers: Answers = { 'hq2.defense': 'counter', 'hq2.counterAttackPoints': 1 }
     // 7 skulls: D_att 2, stunt 1; s = 2 → stunt paid, 1 attack point met, 1 unmet → 5 damage; no counter.
-    const events = hq2.resolve(
+    const events = resolveEvents(
+      hq2,
       state,
       melee('orc', 'hero'),
       forcedDice([...skulls(7), ...blanks(3), 1, 1, 4, 4]),
@@ -153,7 +167,8 @@ describe('acrobatic counter-attack (hq2.md §4.8 Contraataque, §3.2, G-7, G-8)'
     expect(damaged(events)).toEqual(['hero:5:attack'])
     expect(events.filter((e) => e.type === 'attack.declared')).toHaveLength(2)
     // s = 0 < stunt: the stunt fails and all 7 skulls go through; missed by 3 ≥ 2 → fall 5 × 3.
-    const fall = hq2.resolve(
+    const fall = resolveEvents(
+      hq2,
       state,
       melee('orc', 'hero'),
       forcedDice([...skulls(7), ...blanks(3), 4, 4, 5, 6]),
@@ -224,7 +239,8 @@ describe('dice multipliers and remainders (hq2.md §4.6, A3)', () => {
     })
     const answers = { 'hq2.attackMultiplier': 10 }
     // Scaled dice: skull, white → 10. Remainder: skull, skull, black → 2. Hero: 6 dice, two white shields.
-    const events = hq2.resolve(
+    const events = resolveEvents(
+      hq2,
       state,
       melee('orc', 'hero'),
       forcedDice([1, 4, 2, 3, 6, 4, 5, 1, 1, 6, 6]),
@@ -248,7 +264,8 @@ describe('dice multipliers and remainders (hq2.md §4.6, A3)', () => {
     const p = planOf(state, melee('orc', 'hero'), {})
     expect(p?.defense).toMatchObject({ kind: 'basic', pool: { dice: 35, multiplier: 10 } })
     // 3 dice ×10 + 5 dice ×1 = 8 defense dice rolled.
-    const events = hq2.resolve(
+    const events = resolveEvents(
+      hq2,
       state,
       melee('orc', 'hero'),
       forcedDice([...skulls(10), ...Array<number>(8).fill(4)]),
@@ -264,7 +281,7 @@ describe('attacks from behind (hq2.md §4.3, §4.4, A5)', () => {
     const state = clash({ stats: { defenseBase: 6 }, facing: 2 })
     const p = planOf(state, melee('orc', 'hero'))
     expect([p?.sector, p?.defense.kind === 'basic' && p.defense.total.value]).toEqual(['back', 3])
-    const events = hq2.resolve(state, melee('orc', 'hero'), forcedDice([...skulls(10), 4, 4, 4]))
+    const events = resolveEvents(hq2, state, melee('orc', 'hero'), forcedDice([...skulls(10), 4, 4, 4]))
     expect(events[0]).toMatchObject({ type: 'attack.declared', sector: 'back' })
     expect(damaged(events)).toEqual(['hero:7:attack'])
   })
@@ -283,7 +300,7 @@ describe('attacks from behind (hq2.md §4.3, §4.4, A5)', () => {
         }
       }
     )
-    const events = hq2.resolve(state, melee('orc', 'hero'), forcedDice(skulls(10)))
+    const events = resolveEvents(hq2, state, melee('orc', 'hero'), forcedDice(skulls(10)))
     expect(rolls(events, 'defense')).toEqual([])
     expect(events).toContainEqual({
       type: 'attack.hit',
@@ -292,7 +309,8 @@ describe('attacks from behind (hq2.md §4.3, §4.4, A5)', () => {
       automatic: true
     })
     // From the front the hidden attacker is seen: a normal roll.
-    const seen = hq2.resolve(
+    const seen = resolveEvents(
+      hq2,
       clash(
         {},
         {
@@ -337,7 +355,7 @@ describe('attacks from behind (hq2.md §4.3, §4.4, A5)', () => {
       params: { targetId: 'hero' }
     })
     // The attack turns the attacker: afterwards the target is in front.
-    const events = hq2.resolve(behind, melee('orc', 'hero'), forcedDice([...skulls(5), ...blanks(6)]))
+    const events = resolveEvents(hq2, behind, melee('orc', 'hero'), forcedDice([...skulls(5), ...blanks(6)]))
     expect(events).toContainEqual({ type: 'faced', id: 'orc', facing: 2 })
     expect(figure(applyEvents(behind, events), 'orc').facing).toBe(2)
   })
@@ -353,7 +371,8 @@ describe('dying heroes (hq2.md §5 [GAP-PUB]: an immediate healing potion saves 
     )
 
   it('a hero carrying a potion drinks it at 0 instead of falling', () => {
-    const events = hq2.resolve(
+    const events = resolveEvents(
+      hq2,
       noDefense({ stats: { healingPotions: 1 } }),
       melee('orc', 'hero'),
       lethal(),
@@ -367,22 +386,22 @@ describe('dying heroes (hq2.md §5 [GAP-PUB]: an immediate healing potion saves 
 
   it('the potion is gone once drunk: the next lethal blow puts the hero out', () => {
     const state = noDefense({ stats: { healingPotions: 1 } })
-    const drank = applyEvents(state, hq2.resolve(state, melee('orc', 'hero'), lethal(), hit))
+    const drank = applyEvents(state, resolveEvents(hq2, state, melee('orc', 'hero'), lethal(), hit))
     const dying = {
       ...drank,
       combatants: drank.combatants.map((c) => (c.id === 'hero' ? { ...c, life: 3 } : c))
     }
-    const events = hq2.resolve(dying, melee('orc', 'hero'), lethal(), hit)
+    const events = resolveEvents(hq2, dying, melee('orc', 'hero'), lethal(), hit)
     expect(events.some((e) => e.type === 'healed')).toBe(false)
     expect(events).toContainEqual({ type: 'combatant.out', id: 'hero' })
   })
 
   it('without a potion, or with the setting off, there is no rescue', () => {
-    const none = hq2.resolve(noDefense({}), melee('orc', 'hero'), lethal(), hit)
+    const none = resolveEvents(hq2, noDefense({}), melee('orc', 'hero'), lethal(), hit)
     expect(none).toContainEqual({ type: 'combatant.out', id: 'hero' })
     const off = noDefense({ stats: { healingPotions: 2 } })
     const offState = { ...off, settings: { ...off.settings, dyingHeroDrinksPotion: false } }
-    expect(hq2.resolve(offState, melee('orc', 'hero'), lethal(), hit)).toContainEqual({
+    expect(resolveEvents(hq2, offState, melee('orc', 'hero'), lethal(), hit)).toContainEqual({
       type: 'combatant.out',
       id: 'hero'
     })

@@ -1,3 +1,4 @@
+import { statsSet } from '../../core/stats'
 import type { GameEvent } from '../../core/events'
 import type { DiceRoller } from '../../core/rng'
 import type { Action, Combatant, EncounterState, Violation } from '../../core/types'
@@ -97,15 +98,10 @@ export function resolveStealth(
   if (points < plan.difficulty) return events
   if (plan.kind === 'hide') {
     const stats = readStats(actor)
-    events.push({
-      type: 'stats.changed',
-      id: actor.id,
-      stats: { ...stats, conditions: [...stats.conditions, 'hidden'] }
-    })
+    events.push(statsSet(actor, { ...stats, conditions: [...stats.conditions, 'hidden'] }))
     return events
   }
-  for (const enemy of hiddenEnemies(state, actor))
-    events.push({ type: 'stats.changed', id: enemy.id, stats: withoutHidden(enemy) })
+  for (const enemy of hiddenEnemies(state, actor)) events.push(statsSet(enemy, withoutHidden(enemy)))
   return events
 }
 

@@ -1,3 +1,4 @@
+import { resolveEvents } from '../../core/chain'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { applyEvents } from '../../core/events'
@@ -240,7 +241,7 @@ describe('property: random legal play never breaks the board', () => {
             if (!action || figure(state, active).out) break
             expect(minecraft.validate(state, action)).toBeNull()
             const dice = seededDice(rng)
-            const events = minecraft.resolve(state, action, dice)
+            const events = resolveEvents(minecraft, state, action, dice)
             rng = dice.state
             expect(events.some((e) => e.type.startsWith('economy.') || e.type.startsWith('turn.'))).toBe(
               false

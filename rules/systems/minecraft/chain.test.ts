@@ -1,3 +1,4 @@
+import { resolveEvents } from '../../core/chain'
 import { describe, expect, it } from 'vitest'
 import { applyEvents, type GameEvent } from '../../core/events'
 import { forcedDice } from '../../core/rng'
@@ -18,7 +19,7 @@ const moves = (events: GameEvent[]) =>
 /** Validates, resolves with scripted dice (all of them used), applies, and charges the AP. */
 function act(state: EncounterState, action: Action, faces: number[]) {
   expect(minecraft.validate(state, action)).toBeNull()
-  const events = minecraft.resolve(state, action, forcedDice(faces))
+  const events = resolveEvents(minecraft, state, action, forcedDice(faces))
   expect(events.filter((e) => e.type === 'dice.rolled')).toHaveLength(faces.length)
   const ap = (state.turn?.economy.context.ap ?? 0) - actionCost(state, action)
   return { events, state: withActive(applyEvents(state, events), action.actorId, ap) }

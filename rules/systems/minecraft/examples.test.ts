@@ -1,3 +1,4 @@
+import { resolveEvents } from '../../core/chain'
 import { describe, expect, it } from 'vitest'
 import { expectation, probability, repeatSum } from '../../core/distribution'
 import { snapDirection } from '../../core/geometry'
@@ -130,7 +131,7 @@ describe('minecraft.md §10 worked examples', () => {
     const p = plan(state, attack)
     expect([p.sector, p.autoHit, p.woundTarget]).toEqual(['back', true, 4])
     expect(headline(state, attack)).toEqual({ hit: '1', wound: '2/5' })
-    const events = minecraft.resolve(state, attack, forcedDice([4]))
+    const events = resolveEvents(minecraft, state, attack, forcedDice([4]))
     expect(
       events.filter((e) => e.type === 'dice.rolled').map((e) => e.type === 'dice.rolled' && e.purpose)
     ).toEqual(['wound'])
@@ -270,7 +271,8 @@ describe('minecraft.md §10 worked examples', () => {
           { id: t.id, side: 'm', at: t.at }
         ]
       })
-      const events = minecraft.resolve(
+      const events = resolveEvents(
+        minecraft,
         state,
         { kind: 'ranged', actorId: 'archer', targetId: t.id },
         forcedDice([1, 10])
@@ -284,7 +286,8 @@ describe('minecraft.md §10 worked examples', () => {
         { id: 'b', side: 'm', at: [6, 6] }
       ]
     })
-    const events = minecraft.resolve(
+    const events = resolveEvents(
+      minecraft,
       melee,
       { kind: 'melee', actorId: 'a', targetId: 'b' },
       forcedDice([1, 10])

@@ -1,3 +1,4 @@
+import { resolveEvents } from '../../core/chain'
 import { describe, expect, it } from 'vitest'
 import { chooseStep } from '../../../ai'
 import { mean } from '../../core/distribution'
@@ -70,7 +71,7 @@ describe('G-4 falls resolved with the answer (forced dice)', () => {
   it('the push lands on the low ground, the fall takes what the GM entered, then the wound roll', () => {
     const state = ledge()
     // Back attack: no hit roll. T_w = 5 + 3 − 2 = 6.
-    const events = minecraft.resolve(state, melee, forcedDice([6]), { [FALL_DECISION]: 2 })
+    const events = resolveEvents(minecraft, state, melee, forcedDice([6]), { [FALL_DECISION]: 2 })
     expect(types(events)).toEqual([
       'attack.declared',
       'attack.hit',
@@ -84,7 +85,7 @@ describe('G-4 falls resolved with the answer (forced dice)', () => {
   })
 
   it('a fall that kills ends the attack: no wound roll', () => {
-    const events = minecraft.resolve(ledge(), melee, forcedDice([]), { [FALL_DECISION]: 4 })
+    const events = resolveEvents(minecraft, ledge(), melee, forcedDice([]), { [FALL_DECISION]: 4 })
     expect(events.slice(-2)).toEqual([
       { type: 'damaged', id: 't', amount: 4, source: 'fall' },
       { type: 'combatant.out', id: 't' }
@@ -93,15 +94,20 @@ describe('G-4 falls resolved with the answer (forced dice)', () => {
 
   it('without an answer the proposal applies (askFallDamage off, 1 per block beyond 3)', () => {
     const state = ledge(6, { askFallDamage: false, fallDamagePerBlock: 1 })
-    const events = minecraft.resolve(state, melee, forcedDice([10]))
+    const events = resolveEvents(minecraft, state, melee, forcedDice([10]))
     expect(events).toContainEqual({ type: 'damaged', id: 't', amount: 3, source: 'fall' })
   })
 
   it('A10 knockbackFirst off: the wound roll comes first, then the push and the fall', () => {
     const state = ledge(4, { knockbackFirst: false })
-    const events = minecraft.resolve(state, melee, forcedDice([1]), { [FALL_DECISION]: 1 })
+    const events = resolveEvents(minecraft, state, melee, forcedDice([1]), { [FALL_DECISION]: 1 })
     expect(types(events).slice(2)).toEqual(['dice.rolled', 'damaged', 'pushed', 'damaged'])
-    const killed = minecraft.resolve(ledge(4, { knockbackFirst: false }, { life: 1 }), melee, forcedDice([1]))
+    const killed = resolveEvents(
+      minecraft,
+      ledge(4, { knockbackFirst: false }, { life: 1 }),
+      melee,
+      forcedDice([1])
+    )
     expect(types(killed).slice(-3)).toEqual(['dice.rolled', 'damaged', 'combatant.out'])
   })
 

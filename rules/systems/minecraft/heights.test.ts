@@ -1,3 +1,4 @@
+import { resolveEvents } from '../../core/chain'
 import { describe, expect, it } from 'vitest'
 import { applyEvents, type GameEvent } from '../../core/events'
 import { forcedDice } from '../../core/rng'
@@ -86,7 +87,7 @@ describe('§2 / G-7 [GAP] moves over heights', () => {
 
   it('a move ends on the ground of the last square (the reducer stores its z)', () => {
     const state = at([0, 0])
-    const events = minecraft.resolve(state, move(v(1, 0, 1)), forcedDice([]))
+    const events = resolveEvents(minecraft, state, move(v(1, 0, 1)), forcedDice([]))
     expect(figure(applyEvents(state, events), 'a').pos).toEqual(v(1, 0, 1))
   })
 })
@@ -278,7 +279,8 @@ describe('§4.2 step 5 knockback over heights (G-3, G-4)', () => {
   it('§4.2 step 5: a push into higher ground rolls the strength-4 impact, then the wound', () => {
     const state = push({ '3,1': 2 })
     // T_hit 5, impact T = 5 + 4 − 0 = 9, T_w = 5.
-    const events = minecraft.resolve(
+    const events = resolveEvents(
+      minecraft,
       state,
       { kind: 'melee', actorId: 'a', targetId: 't' },
       forcedDice([5, 9, 6])
@@ -297,7 +299,8 @@ describe('§4.2 step 5 knockback over heights (G-3, G-4)', () => {
 
   it('§4.2 step 5 [REC]: off a ledge the target lands on the low ground; the fall takes the default 0', () => {
     const state = push({ '1,1': 4, '2,1': 4 })
-    const events = minecraft.resolve(
+    const events = resolveEvents(
+      minecraft,
       state,
       { kind: 'melee', actorId: 'a', targetId: 't' },
       forcedDice([5, 6])

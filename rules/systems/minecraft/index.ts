@@ -23,7 +23,7 @@ export const minecraft: Ruleset = {
   legalActions,
   validate: validateAction,
   decide: decideAction,
-  resolve: resolveAction,
+  resolve: (chain, action, dice, answers) => chain.emit(resolveAction(chain.state, action, dice, answers)),
   odds: actionOdds
 }
 

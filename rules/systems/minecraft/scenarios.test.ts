@@ -1,3 +1,4 @@
+import { resolveEvents } from '../../core/chain'
 import { describe, expect, it } from 'vitest'
 import { applyEvents, type GameEvent } from '../../core/events'
 import { forcedDice } from '../../core/rng'
@@ -41,7 +42,7 @@ describe('melee resolution (minecraft.md §4.2)', () => {
   it('hit, knockback into a block: impact roll, then the wound roll; both wounds applied', () => {
     const state = duel({ blocks: [[7, 5]] })
     // T_hit 7, impact T = 5 + 4 − 2 = 7, T_w = 5 + 3 − 2 = 6.
-    const events = minecraft.resolve(state, melee('hero', 'zombie'), forcedDice([7, 7, 6]))
+    const events = resolveEvents(minecraft, state, melee('hero', 'zombie'), forcedDice([7, 7, 6]))
     expect(types(events)).toEqual([
       'attack.declared',
       'dice.rolled',
@@ -73,14 +74,14 @@ describe('melee resolution (minecraft.md §4.2)', () => {
 
   it('hit into open ground pushes one square and the wound roll can fail', () => {
     const state = duel()
-    const events = minecraft.resolve(state, melee('hero', 'zombie'), forcedDice([2, 7]))
+    const events = resolveEvents(minecraft, state, melee('hero', 'zombie'), forcedDice([2, 7]))
     expect(types(events)).toEqual(['attack.declared', 'dice.rolled', 'attack.hit', 'pushed', 'dice.rolled'])
     const after = applyEvents(state, events)
     expect(figure(after, 'zombie')).toMatchObject({ pos: { x: 7, y: 5, z: 0 }, life: 3 })
   })
 
   it('a miss ends the attack: no knockback, no wound roll', () => {
-    const events = minecraft.resolve(duel(), melee('hero', 'zombie'), forcedDice([8]))
+    const events = resolveEvents(minecraft, duel(), melee('hero', 'zombie'), forcedDice([8]))
     expect(types(events)).toEqual(['attack.declared', 'dice.rolled', 'attack.missed'])
   })
 
@@ -91,7 +92,7 @@ describe('melee resolution (minecraft.md §4.2)', () => {
         { id: 'b', side: 'z', at: [6, 5], facing: 6 }
       ]
     })
-    const miss = minecraft.resolve(strong, melee('a', 'b'), forcedDice([10]))
+    const miss = resolveEvents(minecraft, strong, melee('a', 'b'), forcedDice([10]))
     expect(miss[1]).toMatchObject({
       purpose: 'hit',
       result: 10,
@@ -105,14 +106,14 @@ describe('melee resolution (minecraft.md §4.2)', () => {
         { id: 'b', side: 'z', at: [6, 5], facing: 6, stats: { hc: 9 } }
       ]
     })
-    const hit = minecraft.resolve(weak, melee('a', 'b'), forcedDice([1, 10]))
+    const hit = resolveEvents(minecraft, weak, melee('a', 'b'), forcedDice([1, 10]))
     expect(hit[1]).toMatchObject({ purpose: 'hit', result: 1, target: -4, success: true, natural: 'success' })
   })
 
   it('a back attack hits automatically: no hit roll in the events', () => {
     // The zombie faces east (2); the hero at (5, 5) is west of it, offset 4: straight behind.
     const state = duel({}, { facing: 2 })
-    const events = minecraft.resolve(state, melee('hero', 'zombie'), forcedDice([6]))
+    const events = resolveEvents(minecraft, state, melee('hero', 'zombie'), forcedDice([6]))
     expect(events[0]).toMatchObject({ sector: 'back' })
     expect(events).toContainEqual({
       type: 'attack.hit',
@@ -125,13 +126,13 @@ describe('melee resolution (minecraft.md §4.2)', () => {
 
   it('backAutoHit off: the back gets a roll with backBonus', () => {
     const state = duel({ settings: { backAutoHit: false, backBonus: 2 } }, { facing: 2 })
-    const events = minecraft.resolve(state, melee('hero', 'zombie'), forcedDice([9, 10]))
+    const events = resolveEvents(minecraft, state, melee('hero', 'zombie'), forcedDice([9, 10]))
     expect(rolls(events)).toEqual(['hit:9/9:true', 'wound:10/6:false'])
   })
 
   it('knockback into another figure: collision with a figure, that figure unaffected', () => {
     const state = duel({ figures: [{ id: 'other', side: 'z', at: [7, 5], life: 2 }] })
-    const events = minecraft.resolve(state, melee('hero', 'zombie'), forcedDice([1, 3, 10]))
+    const events = resolveEvents(minecraft, state, melee('hero', 'zombie'), forcedDice([1, 3, 10]))
     expect(events).toContainEqual({
       type: 'collided',
       id: 'zombie',
@@ -149,7 +150,7 @@ describe('melee resolution (minecraft.md §4.2)', () => {
       settings: { figuresBlockKnockback: false },
       figures: [{ id: 'other', side: 'z', at: [7, 5] }]
     })
-    const events = minecraft.resolve(state, melee('hero', 'zombie'), forcedDice([1, 1]))
+    const events = resolveEvents(minecraft, state, melee('hero', 'zombie'), forcedDice([1, 1]))
     expect(types(events)).toEqual(['attack.declared', 'dice.rolled', 'attack.hit', 'dice.rolled', 'damaged'])
   })
 
@@ -161,7 +162,7 @@ describe('melee resolution (minecraft.md §4.2)', () => {
         { id: 'zombie', side: 'z', at: [6, 5], facing: 6 }
       ]
     })
-    const events = minecraft.resolve(state, melee('hero', 'zombie'), forcedDice([1, 9, 9]))
+    const events = resolveEvents(minecraft, state, melee('hero', 'zombie'), forcedDice([1, 9, 9]))
     expect(events).toContainEqual({
       type: 'collided',
       id: 'zombie',
@@ -172,7 +173,7 @@ describe('melee resolution (minecraft.md §4.2)', () => {
 
   it('a wound that takes life to 0 puts the figure out', () => {
     const state = duel({}, { life: 1 })
-    const events = minecraft.resolve(state, melee('hero', 'zombie'), forcedDice([1, 1]))
+    const events = resolveEvents(minecraft, state, melee('hero', 'zombie'), forcedDice([1, 1]))
     expect(events.slice(-2)).toEqual([
       { type: 'damaged', id: 'zombie', amount: 1, source: 'wound' },
       { type: 'combatant.out', id: 'zombie' }
@@ -187,13 +188,14 @@ describe('melee resolution (minecraft.md §4.2)', () => {
 
   it('an impact that kills ends the attack: no wound roll on a figure already out', () => {
     const state = duel({ blocks: [[7, 5]] }, { life: 1 })
-    const events = minecraft.resolve(state, melee('hero', 'zombie'), forcedDice([1, 1]))
+    const events = resolveEvents(minecraft, state, melee('hero', 'zombie'), forcedDice([1, 1]))
     expect(types(events).slice(-3)).toEqual(['dice.rolled', 'damaged', 'combatant.out'])
     expect(rolls(events)).toEqual(['hit:1/7:true', 'impact:1/7:true'])
   })
 
   it('the attacker turns to face its target, only when it was not already facing it', () => {
-    const turned = minecraft.resolve(
+    const turned = resolveEvents(
+      minecraft,
       makeEncounter({
         figures: [
           { id: 'a', side: 'h', at: [5, 5], facing: 0 },
@@ -204,7 +206,9 @@ describe('melee resolution (minecraft.md §4.2)', () => {
       forcedDice([10])
     )
     expect(turned[1]).toEqual({ type: 'faced', id: 'a', facing: 5 })
-    expect(types(minecraft.resolve(duel(), melee('hero', 'zombie'), forcedDice([10])))).not.toContain('faced')
+    expect(types(resolveEvents(minecraft, duel(), melee('hero', 'zombie'), forcedDice([10])))).not.toContain(
+      'faced'
+    )
   })
 
   it('autoRuleScope meleeHitOnly: a wound roll of 0 succeeds when T_w ≥ 10', () => {
@@ -215,7 +219,7 @@ describe('melee resolution (minecraft.md §4.2)', () => {
         { id: 'b', side: 'z', at: [6, 5], facing: 6 }
       ]
     })
-    const events = minecraft.resolve(state, melee('a', 'b'), forcedDice([5, 10]))
+    const events = resolveEvents(minecraft, state, melee('a', 'b'), forcedDice([5, 10]))
     expect(rolls(events)).toEqual(['hit:5/5:true', 'wound:10/12:true'])
   })
 })
@@ -249,7 +253,12 @@ describe('ranged resolution (minecraft.md §4.3)', () => {
 
   it('ignores facing (no sector, no flank or back effects) by default', () => {
     // Steve faces east, so the skeleton west of him is behind him; at range this does not matter.
-    const events = minecraft.resolve(range([5, 5], [15, 5]), ranged('skel', 'steve'), forcedDice([6, 1]))
+    const events = resolveEvents(
+      minecraft,
+      range([5, 5], [15, 5]),
+      ranged('skel', 'steve'),
+      forcedDice([6, 1])
+    )
     expect(events[0]).toEqual({
       type: 'attack.declared',
       attackerId: 'skel',
@@ -262,7 +271,7 @@ describe('ranged resolution (minecraft.md §4.3)', () => {
 
   it('rangedUsesFacing: a shot into the back hits automatically', () => {
     const state = { ...range([5, 5], [15, 5]), settings: { rangedUsesFacing: true } }
-    const events = minecraft.resolve(state, ranged('skel', 'steve'), forcedDice([6]))
+    const events = resolveEvents(minecraft, state, ranged('skel', 'steve'), forcedDice([6]))
     expect(events[0]).toMatchObject({ sector: 'back' })
     expect(rolls(events)).toEqual(['wound:6/6:true'])
   })
@@ -270,7 +279,7 @@ describe('ranged resolution (minecraft.md §4.3)', () => {
   it('a downhill shot beyond 20 is legal and takes Md −3', () => {
     const state = range([0, 0, 5], [25, 3, 0])
     expect(minecraft.validate(state, ranged('skel', 'steve'))).toBeNull()
-    const events = minecraft.resolve(state, ranged('skel', 'steve'), forcedDice([2, 3]))
+    const events = resolveEvents(minecraft, state, ranged('skel', 'steve'), forcedDice([2, 3]))
     // T_hit = 3 + 2 − 3 = 2; T_w = 5 + (3 − 3) − 2 = 3.
     expect(rolls(events)).toEqual(['hit:2/2:true', 'wound:3/3:true'])
     expect(events).toContainEqual({
@@ -282,7 +291,8 @@ describe('ranged resolution (minecraft.md §4.3)', () => {
   })
 
   it('a shot up a cliff counts the height (13 squares → Md −1)', () => {
-    const events = minecraft.resolve(
+    const events = resolveEvents(
+      minecraft,
       range([0, 0, 0], [10, 4, 3]),
       ranged('skel', 'steve'),
       forcedDice([4, 6])
@@ -330,20 +340,24 @@ describe('moves', () => {
     const state = board()
     const path = move([6, 4], [7, 5])
     expect(minecraft.validate(state, path)).toBeNull()
-    const events = minecraft.resolve(state, path, forcedDice([]))
+    const events = resolveEvents(minecraft, state, path, forcedDice([]))
     expect(events).toEqual([{ type: 'moved', id: 'hero', path: path.path, facing: 3 }])
     expect(figure(applyEvents(state, events), 'hero')).toMatchObject({ pos: { x: 7, y: 5, z: 0 }, facing: 3 })
-    expect(minecraft.resolve(state, { ...path, facing: 6 }, forcedDice([]))[0]).toMatchObject({ facing: 6 })
+    expect(resolveEvents(minecraft, state, { ...path, facing: 6 }, forcedDice([]))[0]).toMatchObject({
+      facing: 6
+    })
   })
 
   it('face is free and sets the facing', () => {
     const state = board()
     const face: Action = { kind: 'face', actorId: 'hero', facing: 5 }
     expect(minecraft.economy.charge(state, face)).toEqual({ type: 'economy.spend', ap: 0 })
-    expect(minecraft.resolve(state, face, forcedDice([]))).toEqual([{ type: 'faced', id: 'hero', facing: 5 }])
+    expect(resolveEvents(minecraft, state, face, forcedDice([]))).toEqual([
+      { type: 'faced', id: 'hero', facing: 5 }
+    ])
   })
 
-  it('resolve throws on an illegal action instead of inventing an outcome', () => {
-    expect(() => minecraft.resolve(board(), move([6, 5]), forcedDice([]))).toThrow(/blocked/)
+  it('an illegal action is refused by validate, before anything resolves it', () => {
+    expect(minecraft.validate(board(), move([6, 5]))).toMatchObject({ code: 'blocked' })
   })
 })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { applyEvents, type GameEvent } from '../../core/events'
 import { forcedDice } from '../../core/rng'
 import type { EncounterState } from '../../core/types'
-import { applyDamage, applyHealing, massiveDamageThreshold, rollD20, type DamageAmount } from './damage'
+import { damageEvents, applyHealing, massiveDamageThreshold, rollD20, type DamageAmount } from './damage'
 import { healthOf, lifeMinFor, type HealthState } from './health'
 import type { PfSettings } from './settings'
 import { readStats, type PfStats } from './stats'
@@ -24,7 +24,7 @@ function after(state: EncounterState, events: GameEvent[]) {
 const hit = (lethal: number, nonlethal = 0): DamageAmount => ({ lethal, nonlethal })
 const types = (events: GameEvent[]) => events.map((e) => e.type)
 
-describe('applyDamage: health states (pathfinder1e.md §5)', () => {
+describe('damageEvents: health states (pathfinder1e.md §5)', () => {
   const rows: Array<{
     rule: string
     patch: PfFigurePatch
@@ -118,7 +118,7 @@ describe('applyDamage: health states (pathfinder1e.md §5)', () => {
   ]
   it.each(rows)('$rule', ({ patch, amount, life, health, out, conditions }) => {
     const state = setup({ lifeMax: 10, ...patch })
-    const events = applyDamage(state, 't', amount, 'attack', forcedDice([]))
+    const events = damageEvents(state, 't', amount, 'attack', forcedDice([]))
     const now = after(state, events)
     expect(now.t.life).toBe(life)
     expect(now.health).toBe(health)
@@ -128,42 +128,42 @@ describe('applyDamage: health states (pathfinder1e.md §5)', () => {
 
   it('events: the damage, the new stats, then out of the fight', () => {
     const state = setup({ life: 10 })
-    expect(types(applyDamage(state, 't', hit(12), 'attack', forcedDice([])))).toEqual([
+    expect(types(damageEvents(state, 't', hit(12), 'attack', forcedDice([])))).toEqual([
       'damaged',
-      'stats.changed',
+      'stats.set',
       'combatant.out'
     ])
-    expect(applyDamage(state, 't', hit(4), 'attack', forcedDice([]))).toEqual([
+    expect(damageEvents(state, 't', hit(4), 'attack', forcedDice([]))).toEqual([
       { type: 'damaged', id: 't', amount: 4, source: 'attack' }
     ])
   })
 
   it('a dead figure takes no more damage', () => {
     const state = setup({ life: -10, lifeMax: 10, stats: { conditions: ['dead'] } })
-    expect(applyDamage(state, 't', hit(5), 'attack', forcedDice([]))).toEqual([])
+    expect(damageEvents(state, 't', hit(5), 'attack', forcedDice([]))).toEqual([])
   })
 })
 
 describe('temporary HP and nonlethal damage (§5)', () => {
   it('temporary HP absorb lethal damage first', () => {
     const state = setup({ life: 10, stats: { tempHp: 5 } })
-    const soaked = applyDamage(state, 't', hit(3), 'attack', forcedDice([]))
-    expect(types(soaked)).toEqual(['stats.changed'])
+    const soaked = damageEvents(state, 't', hit(3), 'attack', forcedDice([]))
+    expect(types(soaked)).toEqual(['stats.set'])
     expect(after(state, soaked)).toMatchObject({ t: { life: 10 }, stats: { tempHp: 2 } })
-    const through = applyDamage(state, 't', hit(8), 'attack', forcedDice([]))
+    const through = damageEvents(state, 't', hit(8), 'attack', forcedDice([]))
     expect(after(state, through)).toMatchObject({ t: { life: 7 }, stats: { tempHp: 0 } })
   })
 
   it('temporary HP left after the lethal part absorb nonlethal damage', () => {
     const state = setup({ life: 10, stats: { tempHp: 5 } })
-    const events = applyDamage(state, 't', hit(3, 4), 'attack', forcedDice([]))
+    const events = damageEvents(state, 't', hit(3, 4), 'attack', forcedDice([]))
     expect(after(state, events)).toMatchObject({ t: { life: 10 }, stats: { tempHp: 0, nonlethal: 2 } })
   })
 
   it('§5 [TEXT L275] nonlethal damage is kept apart from HP', () => {
     const state = setup({ life: 10 })
-    const events = applyDamage(state, 't', hit(0, 4), 'fist', forcedDice([]))
-    expect(types(events)).toEqual(['stats.changed'])
+    const events = damageEvents(state, 't', hit(0, 4), 'fist', forcedDice([]))
+    expect(types(events)).toEqual(['stats.set'])
     expect(after(state, events)).toMatchObject({
       t: { life: 10 },
       stats: { nonlethal: 4 },
@@ -173,14 +173,14 @@ describe('temporary HP and nonlethal damage (§5)', () => {
 
   it('§5 [TEXT L287] once nonlethal equals max HP, further nonlethal is lethal', () => {
     const state = setup({ life: 10, lifeMax: 10, stats: { nonlethal: 8 } })
-    const events = applyDamage(state, 't', hit(0, 5), 'fist', forcedDice([]))
+    const events = damageEvents(state, 't', hit(0, 5), 'fist', forcedDice([]))
     expect(events[0]).toEqual({ type: 'damaged', id: 't', amount: 3, source: 'fist' })
     expect(after(state, events)).toMatchObject({ t: { life: 7 }, stats: { nonlethal: 10 } })
   })
 
   it('§5 [TEXT L287] with regeneration nonlethal just keeps adding', () => {
     const state = setup({ life: 10, lifeMax: 10, stats: { nonlethal: 8, regeneration: true } })
-    const events = applyDamage(state, 't', hit(0, 5), 'fist', forcedDice([]))
+    const events = damageEvents(state, 't', hit(0, 5), 'fist', forcedDice([]))
     expect(after(state, events)).toMatchObject({ t: { life: 10 }, stats: { nonlethal: 13 } })
   })
 })
@@ -190,7 +190,7 @@ describe('massive damage (§5 [TEXT L257], G-9, A6)', () => {
 
   it('a single attack at the threshold that does not kill forces a Fort save: failure kills', () => {
     const state = setup(big)
-    const events = applyDamage(state, 't', hit(60), 'attack', forcedDice([5]), { singleAttack: true })
+    const events = damageEvents(state, 't', hit(60), 'attack', forcedDice([5]), { singleAttack: true })
     expect(events[1]).toEqual({
       type: 'dice.rolled',
       actorId: 't',
@@ -205,17 +205,17 @@ describe('massive damage (§5 [TEXT L257], G-9, A6)', () => {
 
   it('a successful save (d20 + Fort + Con mod ≥ 15) survives', () => {
     const state = setup({ ...big, stats: { saves: { fort: 2, ref: 0, will: 0 }, abilities: abilities(14) } })
-    const events = applyDamage(state, 't', hit(70), 'attack', forcedDice([11]), { singleAttack: true })
+    const events = damageEvents(state, 't', hit(70), 'attack', forcedDice([11]), { singleAttack: true })
     expect(events.find((e) => e.type === 'dice.rolled')).toMatchObject({ result: 15, success: true })
     expect(after(state, events)).toMatchObject({ t: { life: 50, out: false }, health: 'healthy' })
   })
 
   it('natural 1 fails and natural 20 succeeds whatever the bonus (§0 L69)', () => {
     const strong = setup({ ...big, stats: { saves: { fort: 30, ref: 0, will: 0 } } })
-    const one = applyDamage(strong, 't', hit(60), 'attack', forcedDice([1]), { singleAttack: true })
+    const one = damageEvents(strong, 't', hit(60), 'attack', forcedDice([1]), { singleAttack: true })
     expect(one[1]).toMatchObject({ success: false, natural: 'failure' })
     const weak = setup({ ...big, stats: { saves: { fort: -5, ref: 0, will: 0 } } })
-    const twenty = applyDamage(weak, 't', hit(60), 'attack', forcedDice([20]), { singleAttack: true })
+    const twenty = damageEvents(weak, 't', hit(60), 'attack', forcedDice([20]), { singleAttack: true })
     expect(twenty[1]).toMatchObject({ success: true, natural: 'success' })
   })
 
@@ -236,25 +236,25 @@ describe('massive damage (§5 [TEXT L257], G-9, A6)', () => {
     }
   ]
   it.each(none)('no save: $rule', ({ state, amount, single }) => {
-    const events = applyDamage(state, 't', hit(amount), 'attack', forcedDice([]), { singleAttack: single })
+    const events = damageEvents(state, 't', hit(amount), 'attack', forcedDice([]), { singleAttack: single })
     expect(events.some((e) => e.type === 'dice.rolled')).toBe(false)
   })
 
   it('the minimum of 50 applies to small totals (max HP 40, Con 14: 50 damage leaves it dying)', () => {
     const state = setup({ life: 40, lifeMax: 40, stats: { abilities: abilities(14) } })
-    const events = applyDamage(state, 't', hit(50), 'attack', forcedDice([15]), { singleAttack: true })
+    const events = damageEvents(state, 't', hit(50), 'attack', forcedDice([15]), { singleAttack: true })
     expect(events.some((e) => e.type === 'dice.rolled')).toBe(true)
     expect(after(state, events)).toMatchObject({ t: { life: -10 }, health: 'dying' })
   })
 
   it('pathfinder1e example 9: Con 12, max 40, taken to −5 → dying; dead at ≤ −12; threshold for 120 is 60', () => {
     const state = setup({ life: 40, lifeMax: 40, stats: { abilities: abilities(12) } })
-    const events = applyDamage(state, 't', hit(45), 'attack', forcedDice([]), { singleAttack: true })
+    const events = damageEvents(state, 't', hit(45), 'attack', forcedDice([]), { singleAttack: true })
     expect(after(state, events)).toMatchObject({ t: { life: -5, out: true }, health: 'dying' })
     expect(lifeMinFor(readStats(state.combatants[0] ?? pfFigure('x')))).toBe(-12)
     const dying = applyEvents(state, events)
-    expect(after(dying, applyDamage(dying, 't', hit(6), 'attack', forcedDice([]))).health).toBe('dying')
-    expect(after(dying, applyDamage(dying, 't', hit(7), 'attack', forcedDice([]))).health).toBe('dead')
+    expect(after(dying, damageEvents(dying, 't', hit(6), 'attack', forcedDice([]))).health).toBe('dying')
+    expect(after(dying, damageEvents(dying, 't', hit(7), 'attack', forcedDice([]))).health).toBe('dead')
     expect(massiveDamageThreshold(120, 50)).toBe(60)
     expect(massiveDamageThreshold(40, 50)).toBe(50)
   })
@@ -271,15 +271,15 @@ describe('applyHealing (§5)', () => {
   it('[TEXT L289] removes the same amount of nonlethal damage', () => {
     const state = setup({ life: 10, lifeMax: 10, stats: { nonlethal: 6 } })
     const events = applyHealing(state, 't', 4, 'cure')
-    expect(types(events)).toEqual(['stats.changed'])
+    expect(types(events)).toEqual(['stats.set'])
     expect(after(state, events).stats.nonlethal).toBe(2)
   })
 
   it('a dying figure healed to 0 or more wakes: conditions cleaned, back in the fight', () => {
     const state = setup({ life: 10, lifeMax: 10 })
-    const down = applyEvents(state, applyDamage(state, 't', hit(13), 'attack', forcedDice([])))
+    const down = applyEvents(state, damageEvents(state, 't', hit(13), 'attack', forcedDice([])))
     const events = applyHealing(down, 't', 5, 'cure')
-    expect(types(events)).toEqual(['healed', 'stats.changed', 'combatant.back'])
+    expect(types(events)).toEqual(['healed', 'stats.set', 'combatant.back'])
     expect(after(down, events)).toMatchObject({
       t: { life: 2, out: false },
       stats: { conditions: [] },
@@ -295,7 +295,7 @@ describe('applyHealing (§5)', () => {
       2,
       'cure'
     )
-    expect(types(events)).toEqual(['healed', 'stats.changed'])
+    expect(types(events)).toEqual(['healed', 'stats.set'])
     expect(after(state, events)).toMatchObject({ t: { life: -3 }, health: 'stable' })
   })
 

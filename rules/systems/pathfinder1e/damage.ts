@@ -1,4 +1,6 @@
-import { applyEvents, type GameEvent } from '../../core/events'
+import { statsSet } from '../../core/stats'
+import { Chain } from '../../core/chain'
+import type { GameEvent } from '../../core/events'
 import type { DiceRoller } from '../../core/rng'
 import type { Combatant, EncounterState } from '../../core/types'
 import { healthFrom, isOutState, lifeMinOf, withHealthConditions, type HealthState } from './health'
@@ -76,7 +78,7 @@ function statsEvent(c: Combatant, before: PfStats, after: PfStats): GameEvent[] 
     before.tempHp === after.tempHp &&
     before.nonlethal === after.nonlethal &&
     before.conditions.join() === after.conditions.join()
-  return same ? [] : [{ type: 'stats.changed', id: c.id, stats: after }]
+  return same ? [] : [statsSet(c, after)]
 }
 
 /**
@@ -89,19 +91,20 @@ function statsEvent(c: Combatant, before: PfStats, after: PfStats): GameEvent[] 
  * lets go of its grapple, or is let go (§4.11, `releaseHold`).
  */
 export function applyDamage(
-  state: EncounterState,
+  chain: Chain,
   targetId: string,
   amount: DamageAmount,
   source: string,
   dice: DiceRoller,
   opts: { singleAttack?: boolean } = {}
-): GameEvent[] {
+): void {
+  const { state } = chain
   const target = state.combatants.find((c) => c.id === targetId)
-  if (!target) return []
+  if (!target) return
   const stats = readStats(target)
   const lifeMin = lifeMinOf(target)
   const before = healthFrom(stats, target.life, lifeMin)
-  if (before === 'dead') return []
+  if (before === 'dead') return
   const settings = readSettings(state)
 
   const lethalIn = Math.max(0, amount.lethal)
@@ -145,11 +148,26 @@ export function applyDamage(
   const after = healthFrom(next, life, lifeMin)
   next = withHealthConditions(next, after)
   const hit = [...events, ...statsEvent(target, stats, next), ...outOrBack(target, before, after)]
-  if (!hit.some((e) => e.type === 'combatant.out')) return hit
+  chain.emit(hit)
+  if (!hit.some((e) => e.type === 'combatant.out')) return
   // §4.11: a grapple ends when either figure goes out of the fight (both freed, pins lifted).
-  const done = [...hit, ...releaseHold(applyEvents(state, hit), targetId)]
+  chain.emit(releaseHold(chain.state, targetId))
   // §4.12 [TEXT L493–495]: a mount that falls throws its rider; a rider knocked out may fall from the saddle.
-  return [...done, ...fallsAfterOut(applyEvents(state, done), targetId, dice, applyDamage)]
+  fallsAfterOut(chain, targetId, dice, applyDamage)
+}
+
+/** `applyDamage`'s events from `state`, for a step that builds events rather than a chain (turn start). */
+export function damageEvents(
+  state: EncounterState,
+  targetId: string,
+  amount: DamageAmount,
+  source: string,
+  dice: DiceRoller,
+  opts: { singleAttack?: boolean } = {}
+): GameEvent[] {
+  const chain = new Chain(state)
+  applyDamage(chain, targetId, amount, source, dice, opts)
+  return chain.events
 }
 
 /**

@@ -1,3 +1,4 @@
+import { resolveEvents } from '../../core/chain'
 import { openEconomy } from '../../core/economy'
 import type { GameEvent } from '../../core/events'
 import { applyEvents } from '../../core/events'
@@ -44,6 +45,6 @@ export function act(
 ): { events: GameEvent[]; state: EncounterState } {
   const violation = pathfinder1e.validate(state, action)
   if (violation) throw new Error(`refused: ${violation.code}`)
-  const events = pathfinder1e.resolve(state, action, dice, answers ?? answerAll(state, action).answers)
+  const events = resolveEvents(pathfinder1e, state, action, dice, answers ?? answerAll(state, action).answers)
   return { events, state: applyEvents(state, events) }
 }

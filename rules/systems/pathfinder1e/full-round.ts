@@ -1,5 +1,6 @@
+import { statsSet } from '../../core/stats'
 import type { Action, EncounterState, Violation } from '../../core/types'
-import type { Chain } from './chain'
+import type { Chain } from '../../core/chain'
 import { spellById } from './spells'
 import { readStats } from './stats'
 
@@ -45,13 +46,13 @@ export function fullRoundPhaseViolation(state: EncounterState, action: Action): 
 export function startFullRound(chain: Chain, action: Action): void {
   const stats = readStats(chain.figure(action.actorId))
   const startedFull = `${startedKey(chain.state, action)}@${chain.state.round}`
-  chain.emit([{ type: 'stats.changed', id: action.actorId, stats: { ...stats, startedFull } }])
+  chain.emit([statsSet(chain.figure(action.actorId), { ...stats, startedFull })])
 }
 
 /** Clears the record once the action completes. */
 export function completeFullRound(chain: Chain, actorId: string): void {
   const { startedFull: _done, ...stats } = readStats(chain.figure(actorId))
-  chain.emit([{ type: 'stats.changed', id: actorId, stats }])
+  chain.emit([statsSet(chain.figure(actorId), stats)])
 }
 
 /** The start variants of full-round actions the figure could begin on a restricted turn. */

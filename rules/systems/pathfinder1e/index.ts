@@ -1,3 +1,4 @@
+import { statsSet } from '../../core/stats'
 import { mapHooks } from './map-hooks'
 import type { Ruleset } from '../../core/ruleset'
 import { legalActions, validateAction } from './actions'
@@ -34,14 +35,13 @@ export const pathfinder1e: Ruleset = {
   startTurn: (state, actorId, dice) => rollsAtLeast(startTurn(state, actorId, dice)),
   // §3.1: a surprised figure is unaware: the surprise round (turn-order.ts) leaves it out, flat-footed.
   surprise: (_state, figure) =>
-    readStats(figure).aware
-      ? [{ type: 'stats.changed', id: figure.id, stats: { ...figure.stats, aware: false } }]
-      : [],
+    readStats(figure).aware ? [statsSet(figure, { ...figure.stats, aware: false })] : [],
   moveInfo,
   legalActions,
   validate: validateAction,
   decide,
-  resolve: (state, action, dice, answers) => rollsAtLeast(resolveAction(state, action, dice, answers)),
+  resolve: (chain, action, dice, answers) =>
+    chain.markEmitted(rollsAtLeast, () => resolveAction(chain, action, dice, answers)),
   odds: actionOdds,
   // §5: massive damage and coups de grace kill above the −Con floor, which the generic reading misses.
   fate: fateOf,

@@ -1,3 +1,4 @@
+import { statsSet } from '../../core/stats'
 import type { GameEvent } from '../../core/events'
 import type { DiceRoller } from '../../core/rng'
 import type { Combatant, EncounterState } from '../../core/types'
@@ -89,8 +90,7 @@ export function rollInitiative(state: EncounterState, dice: DiceRoller): GameEve
   for (const r of rolled) {
     events.push({ type: 'initiative.rolled', id: r.c.id, total: counts.get(r.c.id) ?? r.total })
     const stats = readStats(r.c)
-    if (!stats.flatFooted)
-      events.push({ type: 'stats.changed', id: r.c.id, stats: { ...stats, flatFooted: true } })
+    if (!stats.flatFooted) events.push(statsSet(r.c, { ...stats, flatFooted: true }))
   }
   return events
 }

@@ -1,6 +1,6 @@
 import type { DiceRoller } from '../../core/rng'
 import type { Action, Answers } from '../../core/types'
-import type { Chain } from './chain'
+import type { Chain } from '../../core/chain'
 import { isManeuverKind, reactBefore } from './maneuver-check'
 import { resolveEscape, resolveGrapple, resolveMaintain } from './maneuver-grapple'
 import { resolveOverrun } from './maneuver-overrun'

@@ -1,3 +1,4 @@
+import { resolveEvents } from '../../core/chain'
 import { describe, expect, it } from 'vitest'
 import { formatFraction, ONE, ZERO } from '../../core/fraction'
 import { forcedDice } from '../../core/rng'
@@ -137,7 +138,8 @@ describe('a bull rush as part of a charge (§4.11 [TEXT L415, L453])', () => {
   it('§4.10 step 4: the target’s attack of opportunity fires at the end of the charge, its damage a penalty', () => {
     // def: d20 15 + 3 = 18 against att's AC 10 − 2 (charging), 1d8+1 = 5; then 13 + 7 − 5 = 15: success.
     const answers = { 'pf1.aoo#def': 'attack' }
-    const out = pathfinder1e.resolve(
+    const out = resolveEvents(
+      pathfinder1e,
       setting(),
       charge({ maneuver: 'bullRush' }),
       forcedDice([15, 4, 13]),
@@ -151,7 +153,7 @@ describe('a bull rush as part of a charge (§4.11 [TEXT L415, L453])', () => {
     // With Improved Bull Rush nothing is provoked (and the feat's +2 adds to the charge's).
     const improved = setting([attacker({ feats: ['ImprovedBullRush'] }, { x: 2, y: 5 }), defender()])
     expect(
-      rolls(pathfinder1e.resolve(improved, charge({ maneuver: 'bullRush' }), forcedDice([6]), answers))
+      rolls(resolveEvents(pathfinder1e, improved, charge({ maneuver: 'bullRush' }), forcedDice([6]), answers))
     ).toEqual(['att:pf1.bullRush:15:true'])
   })
 
@@ -229,7 +231,7 @@ describe('an overrun as part of a charge (§4.11 [TEXT L441–443])', () => {
       choices: ['attack', 'trip', 'pass']
     })
     const answers = { 'pf1.overrun': 'avoid', 'pf1.aoo#guard': 'attack' }
-    const events = pathfinder1e.resolve(state, overrun, forcedDice([15, 3]), answers)
+    const events = resolveEvents(pathfinder1e, state, overrun, forcedDice([15, 3]), answers)
     const moved = events.flatMap((e) => (e.type === 'moved' ? [e.path.map((c) => c.x)] : []))
     expect(moved).toEqual([[3, 4, 5], [6], [7]])
     expect(rolls(events)).toEqual(['guard:pf1.attack:16:true', 'guard:pf1.damage:3:true'])

@@ -1,6 +1,6 @@
 import type { DiceRoller } from '../../core/rng'
 import type { Action, Answers, Combatant, DecisionRequest, EncounterState, Violation } from '../../core/types'
-import type { Chain } from './chain'
+import type { Chain } from '../../core/chain'
 import { chargeLane } from './charge'
 import { cellKey, cellsAt, cellsOf, sideOf, type Cell } from './grid'
 import { pushDirection, resolveBullRush } from './maneuver-bull-rush'

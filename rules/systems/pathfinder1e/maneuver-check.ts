@@ -1,9 +1,10 @@
+import { statsSet } from '../../core/stats'
 import type { GameEvent } from '../../core/events'
 import { footprintContains, footprintsAdjacent } from '../../core/footprint'
 import type { DiceRoller } from '../../core/rng'
 import type { Action, Answers, Combatant, EncounterState } from '../../core/types'
 import { attackRoutine, slotWeapon, type AttackSlot } from './attack-routine'
-import type { Chain } from './chain'
+import type { Chain } from '../../core/chain'
 import { cmb, cmd } from './defense'
 import { cellsOf, type Cell } from './grid'
 import {
@@ -304,7 +305,8 @@ export function reactBefore(
 
 /** Applies a change to a figure's stats as a `stats.changed` event. */
 export function changeStats(chain: Chain, id: string, change: (s: PfStats) => PfStats): void {
-  chain.emit([{ type: 'stats.changed', id, stats: change(readStats(chain.figure(id))) }])
+  const figure = chain.figure(id)
+  chain.emit([statsSet(figure, change(readStats(figure)))])
 }
 
 /** The stats with these conditions added (once each). */

@@ -1,7 +1,7 @@
 import type { GameEvent } from '../../core/events'
 import { forcedDice } from '../../core/rng'
 import type { Action, Answers, Combatant, EncounterState } from '../../core/types'
-import { Chain } from './chain'
+import { Chain } from '../../core/chain'
 import { resolveManeuver } from './maneuver-actions'
 import { readStats, type PfStats, type PfWeapon } from './stats'
 import { basePfStats, longsword, pfFigure } from './test-fixtures'

@@ -2,7 +2,7 @@ import type { DiceRoller } from '../../core/rng'
 import type { Action, Combatant, EncounterState } from '../../core/types'
 import { attackRoutine, type AttackSlot } from './attack-routine'
 import { splitDamage } from './attack-math'
-import type { Chain } from './chain'
+import type { Chain } from '../../core/chain'
 import { applyDamage } from './damage'
 import { cmb, cmd, isHelpless } from './defense'
 import { pfDistanceSquares, sideOf, type Cell } from './grid'
@@ -160,7 +160,7 @@ function dealDamage(chain: Chain, action: Action, targetId: string, dice: DiceRo
     total += face
   }
   const amount = splitDamage(total, { nonlethal: grappleNonlethal(slot, action) })
-  chain.emit(applyDamage(chain.state, targetId, amount, 'pf1.grapple', dice, { singleAttack: true }))
+  applyDamage(chain, targetId, amount, 'pf1.grapple', dice, { singleAttack: true })
 }
 
 /** §4.11 tie up: −10 unless the target is pinned, tied up or helpless (unconscious, paralyzed...). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { applyEvents } from '../../core/events'
 import { forcedDice } from '../../core/rng'
 import type { Combatant, EncounterState } from '../../core/types'
-import { applyDamage } from './damage'
+import { damageEvents } from './damage'
 import { act, attacker, defender, run } from './maneuver-fixtures'
 import { releaseHold } from './maneuver-release'
 import { readStats, type PfStats } from './stats'
@@ -41,7 +41,7 @@ describe('a grapple ends when a figure goes out of the fight (§4.11, §5)', () 
     ['att', 25, 0, 'dying (the grappler)']
   ] as const)('%s takes %i lethal / %i nonlethal: %s — both let go', (id, lethal, nonlethal, _left) => {
     const state = pinned()
-    const events = applyDamage(state, id, { lethal, nonlethal }, 'attack', forcedDice([]))
+    const events = damageEvents(state, id, { lethal, nonlethal }, 'attack', forcedDice([]))
     expect(events.some((e) => e.type === 'combatant.out' && e.id === id)).toBe(true)
     const after = applyEvents(state, events)
     expectFree(after, 'att')
@@ -54,7 +54,7 @@ describe('a grapple ends when a figure goes out of the fight (§4.11, §5)', () 
     const state = pinned()
     const after = applyEvents(
       state,
-      applyDamage(state, 'def', { lethal: 5, nonlethal: 0 }, 'attack', forcedDice([]))
+      damageEvents(state, 'def', { lethal: 5, nonlethal: 0 }, 'attack', forcedDice([]))
     )
     expect(stats(after, 'def').conditions).toEqual(['grappled', 'pinned'])
   })
@@ -78,7 +78,7 @@ describe('a grapple ends when a figure goes out of the fight (§4.11, §5)', () 
   it('asleep (the sleep spell’s path calls releaseHold): both let go', () => {
     const state = pinned()
     const events = releaseHold(state, 'def')
-    expect(events.map((e) => e.type === 'stats.changed' && e.id)).toEqual(['def', 'att'])
+    expect(events.map((e) => e.type === 'stats.set' && e.id)).toEqual(['def', 'att'])
     const after = applyEvents(state, events)
     expectFree(after, 'att')
     expectFree(after, 'def')
@@ -91,7 +91,7 @@ describe('a grapple ends when a figure goes out of the fight (§4.11, §5)', () 
     expect(releaseHold(bound, 'att')).toEqual([])
     const after = applyEvents(
       bound,
-      applyDamage(bound, 'def', { lethal: 25, nonlethal: 0 }, 'attack', forcedDice([]))
+      damageEvents(bound, 'def', { lethal: 25, nonlethal: 0 }, 'attack', forcedDice([]))
     )
     expect(stats(after, 'def')).toMatchObject({ grapple: { with: 'att', controls: false } })
     expect(stats(after, 'def').conditions).toContain('tiedUp')

@@ -1,3 +1,4 @@
+import { statsSet } from '../../core/stats'
 import type { GameEvent } from '../../core/events'
 import type { EncounterState } from '../../core/types'
 import { hasCondition, readStats, type PfStats } from './stats'
@@ -23,10 +24,10 @@ export function releaseHold(state: EncounterState, id: string): GameEvent[] {
   const stats = readStats(figure)
   const hold = stats.grapple
   if (!hold || hasCondition(stats, 'tiedUp')) return []
-  const events: GameEvent[] = [{ type: 'stats.changed', id, stats: freed(stats) }]
+  const events: GameEvent[] = [statsSet(figure, freed(stats))]
   const other = state.combatants.find((c) => c.id === hold.with)
   const theirs = other ? readStats(other) : undefined
   if (other && theirs?.grapple?.with === id && !hasCondition(theirs, 'tiedUp'))
-    events.push({ type: 'stats.changed', id: other.id, stats: freed(theirs) })
+    events.push(statsSet(other, freed(theirs)))
   return events
 }

@@ -1,6 +1,6 @@
 import type { DiceRoller } from '../../core/rng'
 import type { Action } from '../../core/types'
-import type { Chain } from './chain'
+import type { Chain } from '../../core/chain'
 import { slotWeapon } from './attack-routine'
 import { resolveBullRush } from './maneuver-bull-rush'
 import {

@@ -4,7 +4,7 @@ import { forcedDice } from '../../core/rng'
 import type { Action, EncounterState } from '../../core/types'
 import { pathfinder1e } from '.'
 import { createFigure } from './content'
-import { applyDamage } from './damage'
+import { damageEvents } from './damage'
 import { withTurn } from './flow-fixtures'
 import { isRiddenMount } from './mount'
 import { mountBudgetOf } from './mount-actions'
@@ -21,7 +21,7 @@ const rolls = (events: GameEvent[], purpose: string) =>
 
 /** `damage` lethal to `id`, with these dice; the events and the state after. */
 function hurt(state: EncounterState, id: string, damage: number, faces: number[]) {
-  const events = applyDamage(state, id, { lethal: damage, nonlethal: 0 }, 'attack', forcedDice(faces))
+  const events = damageEvents(state, id, { lethal: damage, nonlethal: 0 }, 'attack', forcedDice(faces))
   return { events, state: applyEvents(state, events) }
 }
 

@@ -1,7 +1,8 @@
+import { statsSet } from '../../core/stats'
 import type { GameEvent } from '../../core/events'
 import type { DiceRoller } from '../../core/rng'
 import type { Combatant, EncounterState } from '../../core/types'
-import { Chain } from './chain'
+import type { Chain } from '../../core/chain'
 import { parseDamage } from './dice-expr'
 import {
   blocksMovement,
@@ -24,12 +25,12 @@ import { readStats, type PfStats } from './stats'
 
 /** Damage as the health rules apply it (`applyDamage`), passed in so damage.ts can call back into here. */
 export type Hurt = (
-  state: EncounterState,
+  chain: Chain,
   targetId: string,
   amount: { lethal: number; nonlethal: number },
   source: string,
   dice: DiceRoller
-) => GameEvent[]
+) => void
 
 /** The farthest (in squares) a rider looks for a square to land in. */
 const LANDING_RANGE = 6
@@ -74,8 +75,8 @@ export function partEvents(rider: Combatant, mount: Combatant): GameEvent[] {
   const { mountId: _mountId, ...riderStats } = readStats(rider)
   const { riderId: _riderId, ...mountStats } = readStats(mount)
   return [
-    { type: 'stats.changed', id: rider.id, stats: { ...riderStats, conditions: withoutMounted(riderStats) } },
-    { type: 'stats.changed', id: mount.id, stats: mountStats }
+    statsSet(rider, { ...riderStats, conditions: withoutMounted(riderStats) }),
+    statsSet(mount, mountStats)
   ]
 }
 
@@ -84,8 +85,8 @@ export function joinEvents(rider: Combatant, mount: Combatant): GameEvent[] {
   const riderStats = readStats(rider)
   const conditions: PfStats['conditions'] = [...withoutMounted(riderStats), 'mounted']
   return [
-    { type: 'stats.changed', id: rider.id, stats: { ...riderStats, mountId: mount.id, conditions } },
-    { type: 'stats.changed', id: mount.id, stats: { ...readStats(mount), riderId: rider.id } },
+    statsSet(rider, { ...riderStats, mountId: mount.id, conditions }),
+    statsSet(mount, { ...readStats(mount), riderId: rider.id }),
     { type: 'moved', id: rider.id, path: [{ ...mount.pos }], facing: rider.facing }
   ]
 }
@@ -95,11 +96,10 @@ function land(chain: Chain, riderId: string, cell: Cell | null, prone: boolean):
   const rider = chain.figure(riderId)
   if (cell)
     chain.emit([{ type: 'moved', id: riderId, path: [{ ...cell, z: rider.pos.z }], facing: rider.facing }])
-  const stats = readStats(chain.figure(riderId))
+  const landed = chain.figure(riderId)
+  const stats = readStats(landed)
   if (prone && !stats.conditions.includes('prone'))
-    chain.emit([
-      { type: 'stats.changed', id: riderId, stats: { ...stats, conditions: [...stats.conditions, 'prone'] } }
-    ])
+    chain.emit([statsSet(landed, { ...stats, conditions: [...stats.conditions, 'prone'] })])
 }
 
 /** §4.12: the fall damage (setting `mountFallDamage`, 1d6), its dice logged as `pf1.damage`. */
@@ -120,7 +120,7 @@ function fallDamage(chain: Chain, riderId: string, dice: DiceRoller, hurt: Hurt)
     })
   }
   chain.emit(rolls)
-  chain.emit(hurt(chain.state, riderId, { lethal: total, nonlethal: 0 }, 'pf1.fall', dice))
+  hurt(chain, riderId, { lethal: total, nonlethal: 0 }, 'pf1.fall', dice)
 }
 
 /**
@@ -177,18 +177,12 @@ function riderFell(chain: Chain, rider: Combatant, mount: Combatant, dice: DiceR
  * What follows a figure going out of the fight (the `applyDamage` hook): a fallen mount throws its rider, a
  * knocked-out rider may fall from its mount. Nothing for figures that are neither.
  */
-export function fallsAfterOut(
-  state: EncounterState,
-  outId: string,
-  dice: DiceRoller,
-  hurt: Hurt
-): GameEvent[] {
+export function fallsAfterOut(chain: Chain, outId: string, dice: DiceRoller, hurt: Hurt): void {
+  const { state } = chain
   const fallen = state.combatants.find((c) => c.id === outId)
-  if (!fallen) return []
-  const chain = new Chain(state)
+  if (!fallen) return
   const rider = linkedRider(state, fallen)
   const mount = linkedMount(state, fallen)
   if (rider) mountFell(chain, rider, fallen, dice, hurt)
   else if (mount && !mount.out) riderFell(chain, fallen, mount, dice, hurt)
-  return chain.events
 }

@@ -1,3 +1,4 @@
+import { resolveEvents } from '../../core/chain'
 import { spendEconomy } from '../../core/economy'
 import { applyEvents, type GameEvent } from '../../core/events'
 import type { DiceRoller } from '../../core/rng'
@@ -91,7 +92,7 @@ export function take(
   const paid: GameEvent = { type: 'economy.spent', actorId: action.actorId, cost: {}, economy }
   const events = [
     paid,
-    ...pathfinder1e.resolve(state, action, dice, answers ?? answerAll(state, action).answers)
+    ...resolveEvents(pathfinder1e, state, action, dice, answers ?? answerAll(state, action).answers)
   ]
   return { state: applyEvents(state, events), events }
 }

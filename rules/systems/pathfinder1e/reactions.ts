@@ -1,8 +1,9 @@
+import { statsSet } from '../../core/stats'
 import { ownValue } from '../../core/own-key'
 import type { DiceRoller } from '../../core/rng'
 import type { Action, Answers, Combatant, DecisionRequest, EncounterState } from '../../core/types'
 import { attackRoutine, slotWeapon } from './attack-routine'
-import type { Chain } from './chain'
+import type { Chain } from '../../core/chain'
 import { applyDamage } from './damage'
 import { cmb, cmd } from './defense'
 import type { Cell } from './grid'
@@ -160,7 +161,7 @@ function markAooUsed(chain: Chain, reactorId: string): void {
   const stats = readStats(reactor)
   const round = chain.state.round
   const used = stats.aooRound === round ? stats.aooUsed + 1 : 1
-  chain.emit([{ type: 'stats.changed', id: reactorId, stats: { ...stats, aooUsed: used, aooRound: round } }])
+  chain.emit([statsSet(reactor, { ...stats, aooUsed: used, aooRound: round })])
 }
 
 /** One melee swing of the reactor at the interrupted figure, damage applied; returns the damage. */
@@ -185,11 +186,9 @@ function reactionSwing(
   })
   chain.emit(swing.events)
   if (swing.lethal + swing.nonlethal > 0)
-    chain.emit(
-      applyDamage(chain.state, target.id, { lethal: swing.lethal, nonlethal: swing.nonlethal }, mode, dice, {
-        singleAttack: true
-      })
-    )
+    applyDamage(chain, target.id, { lethal: swing.lethal, nonlethal: swing.nonlethal }, mode, dice, {
+      singleAttack: true
+    })
   return swing.lethal + swing.nonlethal
 }
 
@@ -201,10 +200,9 @@ function reactionTrip(chain: Chain, reactor: Combatant, target: Combatant, dice:
   })
   chain.emit(result.events)
   if (!result.success) return false
-  const stats = readStats(chain.figure(target.id))
-  chain.emit([
-    { type: 'stats.changed', id: target.id, stats: { ...stats, conditions: [...stats.conditions, 'prone'] } }
-  ])
+  const tripped = chain.figure(target.id)
+  const stats = readStats(tripped)
+  chain.emit([statsSet(tripped, { ...stats, conditions: [...stats.conditions, 'prone'] })])
   return true
 }
 
@@ -234,10 +232,10 @@ export function fireReactions(
       else damage += reactionSwing(chain, reactor, here, dice, 'aoo')
     } else {
       damage += reactionSwing(chain, reactor, here, dice, 'readied', r.againstCharge === true)
-      const stats = readStats(chain.figure(r.reactorId))
-      const { readied: _spent, ...rest } = stats
+      const readier = chain.figure(r.reactorId)
+      const { readied: _spent, ...rest } = readStats(readier)
       chain.emit([
-        { type: 'stats.changed', id: r.reactorId, stats: rest },
+        statsSet(readier, rest),
         {
           type: 'initiative.changed',
           id: r.reactorId,

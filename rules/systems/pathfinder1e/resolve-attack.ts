@@ -1,9 +1,10 @@
+import { statsSet } from '../../core/stats'
 import { spendEconomy } from '../../core/economy'
 import type { DiceRoller } from '../../core/rng'
 import type { Action, Answers, Combatant, EncounterState } from '../../core/types'
 import { attackRoutine, type AttackSlot } from './attack-routine'
 import { attacksMade, fightsWithTwoWeapons, sequenceRoutine, weaponOption } from './attack-sequence'
-import type { Chain } from './chain'
+import type { Chain } from '../../core/chain'
 import { applyDamage } from './damage'
 import { economy } from './economy'
 import { chargeManeuverOf, resolveChargeManeuver } from './maneuver-charge'
@@ -55,7 +56,7 @@ function spendFeint(chain: Chain, attackerId: string, targetId: string, slot: At
   const stats = readStats(chain.figure(targetId))
   const effects = stats.effects.filter((e) => !(e.id === 'feinted' && e.until === attackerId))
   if (effects.length !== stats.effects.length)
-    chain.emit([{ type: 'stats.changed', id: targetId, stats: { ...stats, effects } }])
+    chain.emit([statsSet(chain.figure(targetId), { ...stats, effects })])
 }
 
 /** One swing at the target as it stands now, damage applied; null when it cannot be made. */
@@ -84,7 +85,7 @@ export function swing(
   spendFeint(chain, attackerId, targetId, slot)
   if (result.lethal + result.nonlethal > 0) {
     const amount = { lethal: result.lethal, nonlethal: result.nonlethal }
-    chain.emit(applyDamage(chain.state, targetId, amount, mode ?? 'attack', dice, { singleAttack: true }))
+    applyDamage(chain, targetId, amount, mode ?? 'attack', dice, { singleAttack: true })
   }
   return result
 }
@@ -215,16 +216,8 @@ export function resolveCoupDeGrace(
   )
   chain.emit(result.events)
   const damage = result.lethal + result.nonlethal
-  chain.emit(
-    applyDamage(
-      chain.state,
-      targetId,
-      { lethal: result.lethal, nonlethal: result.nonlethal },
-      'coupDeGrace',
-      dice,
-      { singleAttack: true }
-    )
-  )
+  const dealt = { lethal: result.lethal, nonlethal: result.nonlethal }
+  applyDamage(chain, targetId, dealt, 'coupDeGrace', dice, { singleAttack: true })
   if (readStats(chain.figure(targetId)).conditions.includes('dead')) return
   deathSave(chain, targetId, damage, dice)
 }

@@ -1,6 +1,7 @@
+import { statsSet } from '../../core/stats'
 import type { DiceRoller } from '../../core/rng'
 import type { Action, Answers } from '../../core/types'
-import type { Chain } from './chain'
+import type { Chain } from '../../core/chain'
 import type { Cell } from './grid'
 import { linkedMount, linkedRider } from './mount'
 import { canEndIn } from './movement'
@@ -61,8 +62,9 @@ export function settle(
 
 /** Adds a lasting effect to a figure (charge −2 AC, running). */
 export function addEffect(chain: Chain, id: string, effect: PfEffect): void {
-  const stats = readStats(chain.figure(id))
-  chain.emit([{ type: 'stats.changed', id, stats: { ...stats, effects: [...stats.effects, effect] } }])
+  const figure = chain.figure(id)
+  const stats = readStats(figure)
+  chain.emit([statsSet(figure, { ...stats, effects: [...stats.effects, effect] })])
 }
 
 /**

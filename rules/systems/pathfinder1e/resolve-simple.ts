@@ -1,6 +1,7 @@
+import { statsSet } from '../../core/stats'
 import type { DiceRoller } from '../../core/rng'
 import type { Action, Answers } from '../../core/types'
-import type { Chain } from './chain'
+import type { Chain } from '../../core/chain'
 import { rollD20 } from './damage'
 import { reactFirst } from './resolve-attack'
 import { addEffect } from './resolve-move'
@@ -14,7 +15,8 @@ import { delayedInitiative } from './turn-order'
 export const STABILIZE_DC = 15
 
 function setStats(chain: Chain, id: string, patch: (s: PfStats) => PfStats): void {
-  chain.emit([{ type: 'stats.changed', id, stats: patch(readStats(chain.figure(id))) }])
+  const figure = chain.figure(id)
+  chain.emit([statsSet(figure, patch(readStats(figure)))])
 }
 
 const without = (list: readonly string[], item: string): string[] => list.filter((x) => x !== item)

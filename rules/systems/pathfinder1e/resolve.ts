@@ -1,7 +1,6 @@
-import type { GameEvent } from '../../core/events'
 import type { DiceRoller } from '../../core/rng'
-import type { Action, Answers, EncounterState } from '../../core/types'
-import { Chain } from './chain'
+import type { Action, Answers } from '../../core/types'
+import type { Chain } from '../../core/chain'
 import { completeFullRound, phaseOf, startFullRound } from './full-round'
 import { applyDamage } from './damage'
 import { provokingOf } from './decide'
@@ -26,7 +25,7 @@ function coupDeGraceSave(chain: Chain, targetId: string, damage: number, dice: D
   if (save.success) return
   const target = chain.figure(targetId)
   const lethal = target.life - (target.lifeMin ?? 0)
-  chain.emit(applyDamage(chain.state, targetId, { lethal, nonlethal: 0 }, 'coupDeGrace', dice))
+  applyDamage(chain, targetId, { lethal, nonlethal: 0 }, 'coupDeGrace', dice)
 }
 
 /** G-11 [SRD]: a disabled figure's standard action deals it 1 damage once done (unless it healed it). */
@@ -37,30 +36,21 @@ function strenuous(chain: Chain, action: Action, wasDisabled: boolean, dice: Dic
   const standard = ['attack', 'cast', 'totalDefense', 'stabilize', 'ready', 'coupDeGrace'].includes(
     action.kind
   )
-  if (standard)
-    chain.emit(applyDamage(chain.state, action.actorId, { lethal: 1, nonlethal: 0 }, 'strenuous', dice))
+  if (standard) applyDamage(chain, action.actorId, { lethal: 1, nonlethal: 0 }, 'strenuous', dice)
 }
 
-/** Resolves a legal action with its answers (`Ruleset.resolve`). */
-export function resolveAction(
-  state: EncounterState,
-  action: Action,
-  dice: DiceRoller,
-  answers: Answers = {}
-): GameEvent[] {
+/** Resolves a legal action with its answers into the engine's chain (`Ruleset.resolve`). */
+export function resolveAction(chain: Chain, action: Action, dice: DiceRoller, answers: Answers = {}): void {
   // The engine validated the action before asking its decisions; checking again here would double the
   // cost of every move the AI weighs.
-  const chain = new Chain(state)
+  const { state } = chain
   const actor = chain.figure(action.actorId)
   const wasDisabled = healthOf(actor) === 'disabled'
   const phase = phaseOf(action)
-  if (phase === 'start') {
-    startFullRound(chain, action)
-    return chain.events
-  }
+  if (phase === 'start') return startFullRound(chain, action)
   if (phase === 'complete') completeFullRound(chain, action.actorId)
   // §4.12: a rider's movement and charge are its mount's; mounting, dismounting, the mount's attack.
-  if (resolveMounted(chain, action, dice, answers)) return chain.events
+  if (resolveMounted(chain, action, dice, answers)) return
   switch (action.kind) {
     case 'run':
       addEffect(chain, action.actorId, { id: 'running', until: action.actorId })
@@ -90,5 +80,4 @@ export function resolveAction(
       if (!resolveSimple(chain, action, dice, answers)) resolveManeuver(chain, action, dice, answers)
   }
   strenuous(chain, action, wasDisabled, dice)
-  return chain.events
 }

@@ -1,3 +1,4 @@
+import { withChanges } from '../../core/stats'
 import { describe, expect, it } from 'vitest'
 import { applyEvents, type GameEvent } from '../../core/events'
 import { forcedDice } from '../../core/rng'
@@ -79,12 +80,13 @@ describe('as its turn opens (start-turn.ts)', () => {
     ['resting: a round of rest paid off', { runRest: 10 }, [], [{ runRest: 9 }]],
     ['the last round of rest: rested', { runRest: 1 }, [], [{ runRest: undefined }]]
   ])('%s', (_label, patch, faces, changes) => {
-    const events = runTurnStart(runner({ stats: { abilities: con10, ...patch } }), forcedDice(faces))
-    expect(events.map((e) => e.type)).toEqual(changes.map(() => 'stats.changed'))
+    const figure = runner({ stats: { abilities: con10, ...patch } })
+    const events = runTurnStart(figure, forcedDice(faces))
+    expect(events.map((e) => e.type)).toEqual(changes.map(() => 'stats.set'))
     changes.forEach((change, i) => {
       const e = events[i]
-      if (e?.type !== 'stats.changed') throw new Error('no stats')
-      for (const [k, v] of Object.entries(change)) expect(e.stats[k], k).toBe(v)
+      if (e?.type !== 'stats.set') throw new Error('no stats')
+      for (const [k, v] of Object.entries(change)) expect(withChanges(figure.stats, e)[k], k).toBe(v)
     })
   })
 
@@ -106,14 +108,14 @@ describe('as its turn opens (start-turn.ts)', () => {
     const stop = runTurnStart(tired, forcedDice([9]))
     expect(stop[0]).toMatchObject({ purpose: 'pf1.run-check', result: 10, target: 11, success: false })
     const after = stop[1]
-    if (after?.type !== 'stats.changed') throw new Error('no stats')
-    expect(after.stats).toMatchObject({ runRest: RUN_REST_ROUNDS })
-    expect(after.stats.runRounds).toBeUndefined()
+    if (after?.type !== 'stats.set') throw new Error('no stats')
+    expect(withChanges(tired.stats, after)).toMatchObject({ runRest: RUN_REST_ROUNDS })
+    expect(withChanges(tired.stats, after).runRounds).toBeUndefined()
   })
 
   it('a figure knocked out since it ran has stopped: no check', () => {
     const out = { ...runner({ stats: { abilities: con10, runRounds: 10, effects: [running] } }), out: true }
-    expect(runTurnStart(out, forcedDice([])).map((e) => e.type)).toEqual(['stats.changed'])
+    expect(runTurnStart(out, forcedDice([])).map((e) => e.type)).toEqual(['stats.set'])
   })
 
   it('startTurn rolls the check before the running effect expires, then drops the effect', () => {

@@ -1,3 +1,4 @@
+import { statsSet } from '../../core/stats'
 import type { GameEvent } from '../../core/events'
 import type { DiceRoller } from '../../core/rng'
 import type { Combatant, EncounterState, Violation } from '../../core/types'
@@ -83,7 +84,7 @@ export function countRunRound(state: EncounterState, id: string): GameEvent[] {
   if (!runner) return []
   const stats = readStats(runner)
   const stats2 = withRun(stats, { runRounds: Math.min(100, (stats.runRounds ?? 0) + 1), runRest: 0 })
-  return [{ type: 'stats.changed', id, stats: stats2 }]
+  return [statsSet(runner, stats2)]
 }
 
 /** True when the figure ran since its last turn opened: its `running` effect has not expired yet. */
@@ -104,7 +105,7 @@ export function runTurnStart(figure: Combatant, dice: DiceRoller): GameEvent[] {
   if (!ranLastTurn(stats) || figure.out) {
     const next = withRun(stats, { runRest: Math.max(0, restLeft(stats) - 1) })
     const changed = next.runRounds !== stats.runRounds || next.runRest !== stats.runRest
-    return changed ? [{ type: 'stats.changed', id, stats: next }] : []
+    return changed ? [statsSet(figure, next)] : []
   }
   const dc = runCheckDc(stats)
   if (dc === null) return []
@@ -120,5 +121,5 @@ export function runTurnStart(figure: Combatant, dice: DiceRoller): GameEvent[] {
     success
   }
   if (success) return [roll]
-  return [roll, { type: 'stats.changed', id, stats: withRun(stats, { runRest: RUN_REST_ROUNDS }) }]
+  return [roll, statsSet(figure, withRun(stats, { runRest: RUN_REST_ROUNDS }))]
 }

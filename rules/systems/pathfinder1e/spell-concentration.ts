@@ -1,6 +1,6 @@
 import type { DiceRoller } from '../../core/rng'
 import type { Action, Answers, EncounterState } from '../../core/types'
-import type { Chain } from './chain'
+import type { Chain } from '../../core/chain'
 import { acceptedReactions, fireReactions, type Provoking } from './reactions'
 import { rollCheck } from './saves'
 import { casterLevelOf } from './spell-area'

@@ -1,7 +1,7 @@
 import { applyEvents, type GameEvent } from '../../core/events'
 import { forcedDice } from '../../core/rng'
 import type { Action, Answers, Combatant, EncounterState } from '../../core/types'
-import { Chain } from './chain'
+import { Chain } from '../../core/chain'
 import { resolveCast } from './spell-actions'
 import { readStats, type PfStats } from './stats'
 import { basePfStats, pfFigure, type PfFigurePatch } from './test-fixtures'

@@ -22,7 +22,7 @@ const missile = castOf(SPELL.missile, { targetId: 'g' })
 describe('magic missile [SRD]: 1d4+1 per missile, no roll, no save', () => {
   it('caster level 3: two missiles, both on the one target (3+1 + 4+1 = 9); the cast is spent', () => {
     const out = runCast(pfState([wizard(), foe('g', 12, 5)]), missile, [3, 4])
-    expect(out.events[0]).toMatchObject({ type: 'stats.changed', id: 'w' })
+    expect(out.events[0]).toMatchObject({ type: 'stats.set', id: 'w' })
     expect(out.stats('w').spells?.find((s) => s.id === SPELL.missile)?.uses).toBe(1)
     expect(out.events).toContainEqual({
       type: 'attack.declared',
@@ -105,7 +105,7 @@ describe('burning hands [SRD]: 15-ft cone, 1d4 per level (max 5d4) fire, Reflex 
       cone,
       []
     )
-    expect(out.events.map((e) => e.type)).toEqual(['stats.changed'])
+    expect(out.events.map((e) => e.type)).toEqual(['stats.set'])
   })
 })
 
@@ -173,7 +173,7 @@ describe('cure light wounds on the undead [SRD]: a melee touch attack, then Will
   it('a miss does nothing more (no damage dice, no save)', () => {
     const out = runCast(pfState([cleric(), skeleton()]), cure, [1])
     expect(out.events.map((e) => e.type)).toEqual([
-      'stats.changed',
+      'stats.set',
       'attack.declared',
       'dice.rolled',
       'attack.missed'

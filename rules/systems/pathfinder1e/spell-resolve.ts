@@ -1,8 +1,9 @@
+import { statsSet } from '../../core/stats'
 import { releaseHold } from './maneuver-release'
 import type { GameEvent } from '../../core/events'
 import type { DiceRoller } from '../../core/rng'
 import type { Action, Answers, Combatant, EncounterState } from '../../core/types'
-import type { Chain } from './chain'
+import type { Chain } from '../../core/chain'
 import { coverBetween } from './cover'
 import { applyDamage, applyHealing } from './damage'
 import { parseDamage } from './dice-expr'
@@ -61,7 +62,7 @@ function spendCast(chain: Chain, casterId: string, spellId: string): void {
     spent = true
     return { ...slot, uses: slot.uses - 1 }
   })
-  chain.emit([{ type: 'stats.changed', id: casterId, stats: { ...stats, spells } }])
+  chain.emit([statsSet(chain.figure(casterId), { ...stats, spells })])
 }
 
 /** Rolls `count` dice of `sides`, logging each face under `purpose`; returns their sum. */
@@ -108,11 +109,7 @@ function save(chain: Chain, dice: DiceRoller, ctx: CastContext, target: Combatan
 
 function hurt(chain: Chain, dice: DiceRoller, ctx: CastContext, targetId: string, amount: number): void {
   if (amount <= 0) return
-  chain.emit(
-    applyDamage(chain.state, targetId, { lethal: amount, nonlethal: 0 }, ctx.source, dice, {
-      singleAttack: true
-    })
-  )
+  applyDamage(chain, targetId, { lethal: amount, nonlethal: 0 }, ctx.source, dice, { singleAttack: true })
 }
 
 function declare(chain: Chain, ctx: CastContext, targetId: string): void {
@@ -217,7 +214,7 @@ function condition(chain: Chain, spell: PfSpell, action: Action, dice: DiceRolle
     const stats = readStats(target)
     if (stats.conditions.includes(effect.condition)) continue
     const conditions = [...stats.conditions, effect.condition]
-    chain.emit([{ type: 'stats.changed', id: target.id, stats: { ...stats, conditions } }])
+    chain.emit([statsSet(target, { ...stats, conditions })])
     // §4.11: a sleeper lets go of (or slips out of) any grapple, as a figure going out of the fight does.
     if (effect.condition === 'asleep') chain.emit(releaseHold(chain.state, target.id))
   }
@@ -232,7 +229,7 @@ function armor(chain: Chain, spell: PfSpell, action: Action, ctx: CastContext): 
   const rounds = effectRounds(ctx.casterId, target.id, durationRounds(spell, ctx.casterLevel) ?? 1)
   const added: PfEffect = { id: effect.effect, until: target.id, rounds, value: effect.bonus }
   const effects = [...stats.effects.filter((e) => e.id !== effect.effect), added]
-  chain.emit([{ type: 'stats.changed', id: target.id, stats: { ...stats, effects } }])
+  chain.emit([statsSet(target, { ...stats, effects })])
 }
 
 /**

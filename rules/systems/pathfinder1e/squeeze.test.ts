@@ -117,7 +117,7 @@ describe('a Large ogre down a 1-square corridor (§2 [TEXT L341–343])', () => 
     const start = withTurn(board([ogre, fig('foe', 20, 20, { side: 'b' })]), 'ogre')
     const before = armorClass(ogre, melee)
     const inside = act(start, { kind: 'move', actorId: 'ogre', path: onMap(down(1, 5)) }, forcedDice([]))
-    expect(inside.events).toContainEqual(expect.objectContaining({ type: 'stats.changed', id: 'ogre' }))
+    expect(inside.events).toContainEqual(expect.objectContaining({ type: 'stats.set', id: 'ogre' }))
     const squeezed = inside.state.combatants.find((f) => f.id === 'ogre')!
     expect(squeezed.pos).toMatchObject({ x: 4, y: 5 })
     expect(hasCondition(readStats(squeezed), 'squeezing')).toBe(true)
@@ -181,7 +181,7 @@ describe('creatures never make a squeeze; small figures never squeeze', () => {
       { kind: 'move', actorId: 'hero', path: onMap([c(5, 1), c(5, 2), c(5, 3), c(5, 4)]) },
       forcedDice([])
     )
-    expect(moved.events.some((e) => e.type === 'stats.changed')).toBe(false)
+    expect(moved.events.some((e) => e.type === 'stats.set')).toBe(false)
   })
 
   it('a Large figure beside an enemy is blocked, not squeezed; in the open it never squeezes', () => {

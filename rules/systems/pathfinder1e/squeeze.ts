@@ -1,3 +1,4 @@
+import { statsSet } from '../../core/stats'
 import type { GameEvent } from '../../core/events'
 import type { Combatant, EncounterState } from '../../core/types'
 import { SQUARE, sideOf, squareFlags, type Cell } from './grid'
@@ -82,5 +83,5 @@ export function squeezeEvents(state: EncounterState, id: string): GameEvent[] {
   const conditions = squeezing
     ? [...stats.conditions, 'squeezing' as const]
     : stats.conditions.filter((c) => c !== 'squeezing')
-  return [{ type: 'stats.changed', id, stats: { ...stats, conditions } }]
+  return [statsSet(figure, { ...stats, conditions })]
 }

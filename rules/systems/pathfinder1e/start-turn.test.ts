@@ -48,7 +48,7 @@ describe('startTurn bookkeeping (pathfinder1e.md §3.5 TURN_START)', () => {
       'a'
     )
     const events = startTurn(state, 'a', forcedDice([]))
-    expect(events.map((e) => e.type)).toEqual(['stats.changed'])
+    expect(events.map((e) => e.type)).toEqual(['stats.set'])
     const s = statsOf(state, events, 'a')
     expect(s).toMatchObject({ flatFooted: false, aooUsed: 0, aooRound: 3 })
     expect(s.readied).toBeUndefined()
@@ -76,14 +76,14 @@ describe('startTurn bookkeeping (pathfinder1e.md §3.5 TURN_START)', () => {
     expect(expireEffects(untouched, 'a')).toBe(untouched)
   })
 
-  it('§4.11 a feint this figure gave ends on its target, which gets its own stats.changed', () => {
+  it('§4.11 a feint this figure gave ends on its target, which gets its own stats.set', () => {
     const state = opening(
       [a({ stats: { aooRound: 3 } }), b({ stats: { effects: [{ id: 'feinted', until: 'a' }] } })],
       'a'
     )
     const events = startTurn(state, 'a', forcedDice([]))
     expect(events).toHaveLength(1)
-    expect(events[0]).toMatchObject({ type: 'stats.changed', id: 'b' })
+    expect(events[0]).toMatchObject({ type: 'stats.set', id: 'b' })
     expect(statsOf(state, events, 'b').effects).toEqual([])
   })
 })

@@ -1,9 +1,9 @@
 import { spendEconomy } from '../../core/economy'
 import { applyEvents, type GameEvent } from '../../core/events'
 import type { DiceRoller } from '../../core/rng'
-import { trustStats } from '../../core/stats'
+import { statsSet, trustStats } from '../../core/stats'
 import type { Combatant, EncounterState } from '../../core/types'
-import { applyDamage, rollD20 } from './damage'
+import { damageEvents, rollD20 } from './damage'
 import { economy, type PfEconomyEvent } from './economy.machine'
 import { canAct, healthOf } from './health'
 import { ridingMount } from './mount'
@@ -42,7 +42,7 @@ function find(state: EncounterState, id: string): Combatant | undefined {
  * field by field rather than as JSON (this runs for every hypothetical turn the AI plays): the reset only
  * touches these fields, and `effects` is a new array exactly when an effect expired or ticked.
  */
-function turnReset(id: string, stats: PfStats, effects: PfEffect[], round: number): GameEvent[] {
+function turnReset(figure: Combatant, stats: PfStats, effects: PfEffect[], round: number): GameEvent[] {
   const same =
     stats.readied === undefined &&
     stats.flatFooted === false &&
@@ -53,22 +53,21 @@ function turnReset(id: string, stats: PfStats, effects: PfEffect[], round: numbe
   const { readied: _expired, ...rest } = stats
   const next = { ...rest, flatFooted: false, effects, aooUsed: 0, aooRound: round }
   // Valid by construction (parsed stats, fewer effects, fields set in range), so not parsed again.
-  return [{ type: 'stats.changed', id, stats: round <= MAX_ROUND ? trustStats(readStats, next) : next }]
+  return [statsSet(figure, round <= MAX_ROUND ? trustStats(readStats, next) : next)]
 }
 
-/** §3.5 TURN_START bookkeeping, as `stats.changed` events (the feinted figure's effect lives on it). */
+/** §3.5 TURN_START bookkeeping, as `stats.set` events (the feinted figure's effect lives on it). */
 function expire(state: EncounterState, actorId: string): GameEvent[] {
   const events: GameEvent[] = []
   for (const c of state.combatants) {
     const stats = readStats(c)
     const effects = expireEffects(stats.effects, actorId)
     if (c.id !== actorId) {
-      if (effects !== stats.effects)
-        events.push({ type: 'stats.changed', id: c.id, stats: trustStats(readStats, { ...stats, effects }) })
+      if (effects !== stats.effects) events.push(statsSet(c, trustStats(readStats, { ...stats, effects })))
       continue
     }
     // §3.1 flat-footed ends; §3.2 a readied action expires; §3.4 a new round of attacks of opportunity.
-    events.push(...turnReset(c.id, stats, effects, state.round))
+    events.push(...turnReset(c, stats, effects, state.round))
   }
   return events
 }
@@ -86,8 +85,7 @@ function holdSaves(state: EncounterState, actorId: string, dice: DiceRoller): Ga
     events.push(save.event)
     if (save.success) effects = effects.filter((e) => e !== held)
   }
-  if (effects !== stats.effects)
-    events.push({ type: 'stats.changed', id: actorId, stats: { ...stats, effects } })
+  if (effects !== stats.effects) events.push(statsSet(actor, { ...stats, effects }))
   return events
 }
 
@@ -103,9 +101,9 @@ function stabilize(state: EncounterState, actorId: string, dice: DiceRoller): Ga
   const check = rollD20(dice, actorId, 'pf1.stabilize', bonus, readSettings(state).stabilizeDc, 'natural20')
   if (check.success) {
     const stable: PfStats = { ...stats, conditions: [...stats.conditions, 'stable'] }
-    return [check.event, { type: 'stats.changed', id: actorId, stats: stable }]
+    return [check.event, statsSet(actor, stable)]
   }
-  return [check.event, ...applyDamage(state, actorId, { lethal: 1, nonlethal: 0 }, 'pf1.dying', dice)]
+  return [check.event, ...damageEvents(state, actorId, { lethal: 1, nonlethal: 0 }, 'pf1.dying', dice)]
 }
 
 /**

@@ -238,7 +238,10 @@ describe('pathfinder1e terms', () => {
   })
 
   it('has every damage and healing source, spells included', () => {
-    const sources = matches(source, /apply(?:Damage|Healing)\((?:[^()']|\([^()]*\))*?'([\w.-]+)'/g)
+    const sources = matches(
+      source,
+      /(?:apply(?:Damage|Healing)|damageEvents)\((?:[^()']|\([^()]*\))*?'([\w.-]+)'/g
+    )
     expect(sources).toEqual(expect.arrayContaining(['attack', 'coupDeGrace', 'strenuous', 'pf1.dying']))
     for (const s of [...sources, ...allSpells().keys()]) expect(es, s).toHaveProperty([`source.${s}`])
   })

@@ -150,10 +150,12 @@ describe('Delay through the engine (applyCommand with a minimal ruleset)', () =>
     startTurn,
     legalActions: () => [],
     validate: () => null,
-    resolve: (state, action) =>
-      action.kind === 'delay' && action.targetId
-        ? [changed(action.actorId, delayedInitiative(state, action.actorId, action.targetId), 'delay')]
-        : [],
+    resolve: (chain, action) => {
+      if (action.kind === 'delay' && action.targetId)
+        chain.emit([
+          changed(action.actorId, delayedInitiative(chain.state, action.actorId, action.targetId), 'delay')
+        ])
+    },
     odds: () => null
   }
 

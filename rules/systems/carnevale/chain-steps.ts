@@ -1,31 +1,11 @@
-import { applyEvents, type GameEvent } from '../../core/events'
-import type { Combatant, EncounterState } from '../../core/types'
+import type { Chain } from '../../core/chain'
+import type { GameEvent } from '../../core/events'
 import type { Outcome, PoolRoll } from './dice'
 import type { CarnevaleSettings } from './settings'
 
-// One resolution as a chain of small steps, each seeing what the ones before did: a Disengage, then the
-// enemy's AoO, then the move, then the Guard AoOs and the charge's, each maybe fumbled into a counter AoO.
-// The engine applies the same events again to its own state.
-
-/** The events of one resolution and the state they lead to. */
-export class Chain {
-  readonly events: GameEvent[] = []
-  constructor(public state: EncounterState) {}
-
-  /** Applies and keeps events, in order. */
-  emit(events: readonly GameEvent[]): void {
-    if (events.length === 0) return
-    this.state = applyEvents(this.state, events)
-    this.events.push(...events)
-  }
-
-  /** The figure as it stands now; throws for an unknown id (a rules bug, not bad input). */
-  figure(id: string): Combatant {
-    const c = this.state.combatants.find((f) => f.id === id)
-    if (!c) throw new Error(`carnevale: unknown combatant ${id}`)
-    return c
-  }
-}
+// Small steps of a resolution on the engine's chain (rules/core/chain.ts), each seeing what the ones before
+// did: a Disengage, then the enemy's AoO, then the move, then the Guard AoOs and the charge's, each maybe
+// fumbled into a counter AoO.
 
 /** §2: whether one face is an Ace against the pool's target (10 always, 1 never, as the settings say). */
 function isAce(face: number, target: number, s: CarnevaleSettings): boolean {

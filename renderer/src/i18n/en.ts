@@ -200,6 +200,7 @@ export const en: Record<MessageKey, string> = {
   'decision.confirm': 'Confirm',
   'decision.range': 'from {min} to {max}',
   'log.decisionRequested': 'Decision pending for {decider}: {decision}.',
+  'log.theGm': 'the GM',
   'log.decisionAnswered': 'Decided: {decision} → {choice}.',
   'log.turnEnded': '{actor} ends the activation.',
   'log.endedWinner': 'Encounter over: {side} win.',

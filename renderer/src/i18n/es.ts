@@ -205,6 +205,7 @@ export const es = {
   'decision.confirm': 'Confirmar',
   'decision.range': 'entre {min} y {max}',
   'log.decisionRequested': 'Decisión pendiente para {decider}: {decision}.',
+  'log.theGm': 'el DJ',
   'log.decisionAnswered': 'Decidido: {decision} → {choice}.',
   'log.turnEnded': '{actor} termina su activación.',
   'log.endedWinner': 'Fin del encuentro: gana {side}.',

@@ -198,6 +198,19 @@ describe('decision lines with an instance id', () => {
   })
 })
 
+describe('a decision the GM makes itself', () => {
+  it('names the GM in words, never the id "gm" (issue 21 bug 8)', () => {
+    const e: GameEvent = {
+      type: 'decision.requested',
+      action: { kind: 'attack', actorId: 'steve', targetId: 'zombie-1' },
+      answers: {},
+      request: { id: 'mc.cover', deciderId: 'gm', choices: ['yes', 'no'], default: 'no' }
+    }
+    expect(line(e)).toMatch(/^Decisión pendiente para el DJ: /)
+    expect(line(e, 'en')).toMatch(/^Decision pending for the GM: /)
+  })
+})
+
 describe('aiLine', () => {
   it('translates the reason and its coded parameters', () => {
     const note = {

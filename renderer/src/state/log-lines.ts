@@ -197,7 +197,8 @@ export function eventLine(
         // A question already ends in its own mark: no full stop after it ("…?.").
         text: tr
           .t('log.decisionRequested', {
-            decider: name(e.request.deciderId),
+            // The GM decides some points itself (`deciderId: 'gm'`): "el DJ", never the bare id (issue 21).
+            decider: e.request.deciderId === 'gm' ? tr.t('log.theGm') : name(e.request.deciderId),
             decision: tr.code('decision', decisionKey(e.request.id), e.request.params)
           })
           .replace(/([?!.])\.$/, '$1')

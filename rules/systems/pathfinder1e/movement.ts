@@ -3,11 +3,11 @@ import { hasEdges } from '../../core/edges'
 import type { Combatant, EncounterState } from '../../core/types'
 import {
   cellsAt,
-  cornerBlocked,
   hasTerrain,
   SQUARE,
   squareFlags,
   occupantsAt,
+  anyoneAt,
   sharesSpace,
   sideOf,
   sizeIndex,
@@ -16,6 +16,7 @@ import {
 import { isHelpless } from './defense'
 import { readSettings } from './settings'
 import { footprintFit, isSolid } from './squeeze'
+import { cornerCut, groundDoublings, groundExtra, groundSqueezes, groundStep, REFUSED } from './step-ground'
 import { hasCondition, readStats, sizes } from './stats'
 
 // pathfinder1e.md §2 movement on the grid: 1-2-1 diagonals, difficult terrain, obstacles, occupied squares
@@ -110,66 +111,31 @@ export function stepCost(
   const dy = to.y - from.y
   if (Math.max(Math.abs(dx), Math.abs(dy)) !== 1) return null
   const mode = opts.mode ?? 'move'
-  const s = readStats(mover)
   const side = sideOf(mover)
-  const fit = footprintFit(state, to, side)
-  if (!fit || (fit === 'squeeze' && (mode === 'run' || mode === 'charge' || mode === 'step'))) return null
-  // A squeezing block overlaps walls it does not stand in: only its open squares count.
-  const dest = cellsAt(to, side).filter((c) => fit === 'free' || !isSolid(state, c))
-  const inStart = (c: Cell) => c.x >= from.x && c.y >= from.y && c.x < from.x + side && c.y < from.y + side
-  let difficult = false
-  let climb = false
-  let swim = false
-  let obstacle = false
-  let dark = false
-  for (const c of dest) {
-    const flags = squareFlags(state, c)
-    if (flags & SQUARE.impassable) return null
-    if (!s.flying && flags & SQUARE.pit) return null
-    difficult ||= (flags & SQUARE.difficult) !== 0
-    climb ||= (flags & SQUARE.climb) !== 0
-    swim ||= (flags & SQUARE.water) !== 0
-    if (inStart(c)) continue
-    obstacle ||= (flags & (SQUARE.hampering | SQUARE.lowWall)) !== 0
-    dark ||= (flags & SQUARE.dark) !== 0
-  }
-  const diagonal = dx !== 0 && dy !== 0
-  if (diagonal && cornerCut(state, from, side, dx, dy)) return null
-  if (hasEdges(state.board) && footprintCrossesWall(state.board, from, side, to, 'strict')) return null
-  let doublings = 0
-  let extra = 0
-  if (!s.flying) {
-    climb &&= s.speed.climb === undefined
-    swim &&= s.speed.swim === undefined
-    if ((difficult || climb || swim || obstacle) && mode !== 'move' && mode !== 'withdraw') return null
-    doublings += (difficult ? 1 : 0) + (climb ? 2 : 0) + (swim ? 2 : 0)
-    extra += obstacle ? 2 : 0
-  }
-  if (mode === 'step' && dark) return null
+  // The ground's part is tabulated per map and kind of mover (step-ground.ts); the creatures' is not.
+  const ground = groundStep(state, readStats(mover), side, from, dx, dy, mode)
+  if (ground === REFUSED) return null
+  let doublings = groundDoublings(ground)
+  const extra = groundExtra(ground)
+  const squeeze = groundSqueezes(ground)
   let heavy = false
-  for (const cell of dest)
-    for (const o of occupantsAt(state, cell, { includeOut: true })) {
-      const how = passage(state, mover, o, mode)
-      if (how === null) return null
-      heavy ||= how === 'heavy'
+  for (let y = to.y; y < to.y + side; y++)
+    for (let x = to.x; x < to.x + side; x++) {
+      const cell = { x, y }
+      if (!anyoneAt(state, cell) || (squeeze && isSolid(state, cell))) continue
+      for (const o of occupantsAt(state, cell, { includeOut: true })) {
+        const how = passage(state, mover, o, mode)
+        if (how === null) return null
+        heavy ||= how === 'heavy'
+      }
     }
   if (heavy) doublings += 1
-  if (fit === 'squeeze') doublings += 1
+  const diagonal = dx !== 0 && dy !== 0
   if (!diagonal) return { cost: 2 ** doublings + extra, parity }
   const flipped: 0 | 1 = parity === 1 ? 0 : 1
   if (doublings === 0) return { cost: (parity === 1 ? 2 : 1) + extra, parity: flipped }
   const counts = readSettings(state).difficultDiagonalCountsForParity
   return { cost: 3 * 2 ** (doublings - 1) + extra, parity: counts ? flipped : parity }
-}
-
-/**
- * §2 [TEXT L305–307]: a diagonal step of a block of `side` squares from `from` by (dx, dy) cuts a wall
- * corner with one of the squares it fills (the walls a squeezing block overlaps are not its squares).
- */
-function cornerCut(state: EncounterState, from: Cell, side: number, dx: number, dy: number): boolean {
-  return cellsAt(from, side).some(
-    (c) => !isSolid(state, c) && cornerBlocked(state, c, { x: c.x + dx, y: c.y + dy })
-  )
 }
 
 /**

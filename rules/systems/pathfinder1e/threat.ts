@@ -1,3 +1,4 @@
+import { ObjectMemo } from '../../core/state-memo'
 import type { Combatant, EncounterState } from '../../core/types'
 import { concealmentOf, coverBetween } from './cover'
 import {
@@ -175,20 +176,19 @@ export function stepProvocations(
   mover: Combatant,
   opts: { mode: ProvokingMode; targetId?: string }
 ): (from: Cell, to: Cell, index: number) => string[] {
-  // The scan (and the squares it has already read) serves every path of the same mover on the same state:
-  // the map and the AI ask what each of dozens of moves provokes. States are never mutated.
-  let byMover = scans.get(state)
-  if (!byMover) scans.set(state, (byMover = new WeakMap()))
-  let byMode = byMover.get(mover)
-  if (!byMode) byMover.set(mover, (byMode = new Map()))
-  const key = `${opts.mode}|${opts.targetId ?? ''}`
-  let scan = byMode.get(key)
-  if (!scan) byMode.set(key, (scan = makeScan(state, mover, opts)))
-  return scan
+  // The scan (and the squares it has already read) serves every path of the same mover on the same map,
+  // settings, roster and round — what it reads (reactors, reach, cover, concealment; `aoosLeft` reads the
+  // round) — so the map and the AI, asking what each of dozens of moves provokes on states that differ
+  // only in the turn's economy or the log, share it. The engine replaces those objects, never mutates them.
+  return scans.get(
+    [state.board, state.settings, state.combatants, mover],
+    `${opts.mode}|${opts.targetId ?? ''}|${state.round}`,
+    () => makeScan(state, mover, opts)
+  )
 }
 
 type Scan = (from: Cell, to: Cell, index: number) => string[]
-const scans = new WeakMap<EncounterState, WeakMap<Combatant, Map<string, Scan>>>()
+const scans = new ObjectMemo<Scan>()
 
 function makeScan(
   state: EncounterState,
@@ -202,10 +202,13 @@ function makeScan(
   )
   if (reactors.length === 0) return () => []
   const side = sideOf(mover)
-  const leaving = new Map<string, string[]>()
-  const reactorCells = new Set(reactors.flatMap((r) => cellsOf(r).map((c) => `${c.x},${c.y}`)))
+  // Numeric square keys (x, y ≥ −1 on boards up to 200 squares): this runs for every step a search tries.
+  const num = (x: number, y: number) => (y + 1) * 65536 + x + 1
+  const leaving = new Map<number, string[]>()
+  const reactorCells = new Set<number>()
+  for (const r of reactors) for (const c of cellsOf(r)) reactorCells.add(num(c.x, c.y))
   return (from, to, index) => {
-    const key = `${from.x},${from.y},${index === 0 ? 0 : 1}`
+    const key = num(from.x, from.y) * 2 + (index === 0 ? 0 : 1)
     let ids = leaving.get(key)
     if (!ids) {
       const cells = cellsAt(from, side)
@@ -218,9 +221,14 @@ function makeScan(
         .map((r) => r.id)
       leaving.set(key, ids)
     }
-    const inFrom = (c: Cell) => c.x >= from.x && c.y >= from.y && c.x < from.x + side && c.y < from.y + side
-    const entered = cellsAt(to, side).filter((c) => !inFrom(c) && reactorCells.has(`${c.x},${c.y}`))
-    if (entered.length === 0) return ids
+    // The squares of the block at `to` outside the block at `from` that a reactor stands on, in order.
+    let entered: Cell[] | null = null
+    for (let y = to.y; y < to.y + side; y++)
+      for (let x = to.x; x < to.x + side; x++) {
+        const inFrom = x >= from.x && y >= from.y && x < from.x + side && y < from.y + side
+        if (!inFrom && reactorCells.has(num(x, y))) (entered ??= []).push({ x, y })
+      }
+    if (entered === null) return ids
     const through = new Set<string>()
     for (const cell of entered)
       for (const o of occupantsAt(state, cell))

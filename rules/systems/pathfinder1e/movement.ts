@@ -1,5 +1,6 @@
 import { footprintCrossesWall } from '../../core/board'
 import { hasEdges } from '../../core/edges'
+import { ObjectMemo } from '../../core/state-memo'
 import type { Combatant, EncounterState } from '../../core/types'
 import {
   cellsAt,
@@ -173,30 +174,21 @@ export function pathCost(
   parity: 0 | 1,
   opts: StepOptions = {}
 ): { cost: number; parity: 0 | 1 } | null {
-  // One declared action's path is costed again and again on one state (its charge when validated, paid,
-  // shown on the map): states and paths are never mutated, so the answer is kept per state and path.
-  let byPath = pathCosts.get(state)
-  if (!byPath) pathCosts.set(state, (byPath = new WeakMap()))
-  let known = byPath.get(path)
-  if (!known) byPath.set(path, (known = []))
-  const hit = known.find((k) => k.mover === mover && k.parity === parity && k.mode === opts.mode)
-  const result = hit ? hit.result : computePathCost(state, mover, path, parity, opts)
-  if (!hit) known.push({ mover, parity, mode: opts.mode, result })
+  // One declared action's path is costed again and again (its charge when validated, paid, shown on the
+  // map; the AI's trial of the command, then the command itself, on copies of one state). It reads the map,
+  // the settings, the roster and the mover, never mutated, so the answer is kept per those objects and the
+  // path's squares (by value: validation rebuilds the path array it checks).
+  let squares = ''
+  for (const c of path) squares += `${c.x},${c.y};`
+  const result = pathCosts.get(
+    [state.board, state.settings, state.combatants, mover],
+    `${parity}|${opts.mode ?? ''}|${squares}`,
+    () => computePathCost(state, mover, path, parity, opts)
+  )
   return result && { ...result }
 }
 
-const pathCosts = new WeakMap<
-  EncounterState,
-  WeakMap<
-    readonly Cell[],
-    Array<{
-      mover: Combatant
-      parity: 0 | 1
-      mode: MoveMode | undefined
-      result: { cost: number; parity: 0 | 1 } | null
-    }>
-  >
->()
+const pathCosts = new ObjectMemo<{ cost: number; parity: 0 | 1 } | null>()
 
 function computePathCost(
   state: EncounterState,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { EncounterState } from '../../core/types'
 import { anyoneAt, squareFlags, SQUARE } from './grid'
-import { stepCost } from './movement'
+import { pathCost, stepCost } from './movement'
 import { provocationsAlong } from './threat'
 import { pfFigure, pfState } from './test-fixtures'
 
@@ -88,5 +88,33 @@ describe('provocation scans follow the roster and the round', () => {
     expect(provocationsAlong({ ...state, combatants: [mover, away] }, mover, path, { mode: 'move' })).toEqual(
       []
     )
+  })
+})
+
+describe('path costs follow the roster and the settings, and read the path by value', () => {
+  const path = [c(1, 0), c(2, 0)]
+
+  it('a copy of the path with the same squares costs the same; a new roster with a body in the way costs more', () => {
+    const state = pfState([mover], { settings: { terrain: [], largeHelplessCostsDouble: true } })
+    expect(pathCost(state, mover, path, 0)).toEqual({ cost: 2, parity: 0 })
+    expect(
+      pathCost(
+        { ...state },
+        mover,
+        path.map((p) => ({ ...p })),
+        0
+      )
+    ).toEqual({ cost: 2, parity: 0 })
+    const body = pfFigure('b', { pos: { x: 1, y: 0 }, side: 'b', life: -1, stats: { size: 'L' } })
+    const crowded: EncounterState = { ...state, combatants: [mover, { ...body, out: true }] }
+    expect(pathCost(crowded, mover, path, 0)?.cost).toBeGreaterThan(2)
+  })
+
+  it('new settings with difficult terrain on the path cost more; other squares cost what they cost', () => {
+    const state = base()
+    expect(pathCost(state, mover, path, 0)?.cost).toBe(2)
+    const muddy: EncounterState = { ...state, settings: { terrain: [{ x: 2, y: 0, kind: 'difficult' }] } }
+    expect(pathCost(muddy, mover, path, 0)?.cost).toBe(3)
+    expect(pathCost(muddy, mover, [c(0, 1), c(0, 2)], 0)?.cost).toBe(2)
   })
 })

@@ -349,6 +349,16 @@ function canFlank(state: EncounterState, c: Combatant, defender: Combatant): boo
  * through opposite borders or corners of the defender's space. Reach-0 figures cannot flank.
  */
 export function isFlanking(state: EncounterState, attacker: Combatant, defender: Combatant): boolean {
+  // It reads the settings, the map and the roster (who threatens the defender, from where): every attack
+  // the odds, validation and the AI weigh asks it, mostly for the same figures on the same roster.
+  return flanks.get([state.board, state.settings, state.combatants, attacker, defender], '', () =>
+    computeFlanking(state, attacker, defender)
+  )
+}
+
+const flanks = new ObjectMemo<boolean>()
+
+function computeFlanking(state: EncounterState, attacker: Combatant, defender: Combatant): boolean {
   if (!canFlank(state, attacker, defender)) return false
   return state.combatants.some(
     (ally) =>

@@ -240,10 +240,10 @@ const presenceCache = new WeakMap<readonly Combatant[], { width: number; height:
  * True when some figure (bodies included) stands on the square: a movement search asks it for every square
  * it steps into, most of them empty, so it reads one array per roster and map size instead of `occupantsAt`.
  */
-export function anyoneAt(state: EncounterState, cell: Cell): boolean {
+export function anyoneAt(state: EncounterState, x: number, y: number): boolean {
   const { width, height } = state.board
-  if (cell.x < 0 || cell.y < 0 || cell.x >= width || cell.y >= height)
-    return occupantsAt(state, cell, { includeOut: true }).length > 0
+  if (x < 0 || y < 0 || x >= width || y >= height)
+    return occupantsAt(state, { x, y }, { includeOut: true }).length > 0
   let presence = presenceCache.get(state.combatants)
   if (!presence || presence.width !== width || presence.height !== height) {
     const grid = new Uint8Array(width * height)
@@ -253,7 +253,7 @@ export function anyoneAt(state: EncounterState, cell: Cell): boolean {
     presence = { width, height, grid }
     presenceCache.set(state.combatants, presence)
   }
-  return presence.grid[cell.y * width + cell.x] === 1
+  return presence.grid[y * width + x] === 1
 }
 
 /** The figures standing on a square, in roster order; `out` figures (bodies on the floor) only when asked. */

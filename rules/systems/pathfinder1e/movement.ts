@@ -111,32 +111,53 @@ export function stepCost(
   const dx = to.x - from.x
   const dy = to.y - from.y
   if (Math.max(Math.abs(dx), Math.abs(dy)) !== 1) return null
-  const mode = opts.mode ?? 'move'
+  const packed = packedStepCost(state, mover, from, dx, dy, parity, opts.mode ?? 'move')
+  return packed === REFUSED ? null : { cost: packed >> 1, parity: (packed & 1) as 0 | 1 }
+}
+
+const pack = (cost: number, parity: 0 | 1): number => 2 * cost + parity
+
+/**
+ * `stepCost` of the step by (dx, dy), one square in any of the 8 directions, packed as 2·cost + parity
+ * (REFUSED when illegal): the movement search tries ~8 steps per square it reaches, and an object per try
+ * was a good part of its garbage.
+ */
+export function packedStepCost(
+  state: EncounterState,
+  mover: Combatant,
+  from: Cell,
+  dx: number,
+  dy: number,
+  parity: 0 | 1,
+  mode: MoveMode
+): number {
   const side = sideOf(mover)
   // The ground's part is tabulated per map and kind of mover (step-ground.ts); the creatures' is not.
   const ground = groundStep(state, readStats(mover), side, from, dx, dy, mode)
-  if (ground === REFUSED) return null
+  if (ground === REFUSED) return REFUSED
   let doublings = groundDoublings(ground)
   const extra = groundExtra(ground)
   const squeeze = groundSqueezes(ground)
   let heavy = false
-  for (let y = to.y; y < to.y + side; y++)
-    for (let x = to.x; x < to.x + side; x++) {
+  const toX = from.x + dx
+  const toY = from.y + dy
+  for (let y = toY; y < toY + side; y++)
+    for (let x = toX; x < toX + side; x++) {
+      if (!anyoneAt(state, x, y)) continue
       const cell = { x, y }
-      if (!anyoneAt(state, cell) || (squeeze && isSolid(state, cell))) continue
+      if (squeeze && isSolid(state, cell)) continue
       for (const o of occupantsAt(state, cell, { includeOut: true })) {
         const how = passage(state, mover, o, mode)
-        if (how === null) return null
+        if (how === null) return REFUSED
         heavy ||= how === 'heavy'
       }
     }
   if (heavy) doublings += 1
-  const diagonal = dx !== 0 && dy !== 0
-  if (!diagonal) return { cost: 2 ** doublings + extra, parity }
+  if (dx === 0 || dy === 0) return pack(2 ** doublings + extra, parity)
   const flipped: 0 | 1 = parity === 1 ? 0 : 1
-  if (doublings === 0) return { cost: (parity === 1 ? 2 : 1) + extra, parity: flipped }
+  if (doublings === 0) return pack((parity === 1 ? 2 : 1) + extra, flipped)
   const counts = readSettings(state).difficultDiagonalCountsForParity
-  return { cost: 3 * 2 ** (doublings - 1) + extra, parity: counts ? flipped : parity }
+  return pack(3 * 2 ** (doublings - 1) + extra, counts ? flipped : parity)
 }
 
 /**
@@ -154,6 +175,7 @@ export function canEndIn(state: EncounterState, mover: Combatant, cell: Cell): b
     if (fit === 'squeeze' && isSolid(state, c)) continue
     const flags = squareFlags(state, c)
     if (flags & SQUARE.impassable || (!s.flying && flags & SQUARE.pit)) return false
+    if (!anyoneAt(state, c.x, c.y)) continue
     for (const o of occupantsAt(state, c, { includeOut: true })) {
       if (o.id === mover.id || sharesSpace(mover, o)) continue
       const fills = readStats(o).fillsSquares && !o.out

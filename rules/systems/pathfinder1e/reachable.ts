@@ -6,14 +6,15 @@ import { cellKey, type Cell } from './grid'
 import {
   canEndIn,
   moveStartParity,
+  packedStepCost,
   speedInSquares,
   stepCost,
   type MoveMode,
-  type Reach,
-  type StepOptions
+  type Reach
 } from './movement'
 import { readSettings } from './settings'
 import { hasCondition, readStats } from './stats'
+import { REFUSED } from './step-ground'
 import { stepProvocations } from './threat'
 
 // pathfinder1e.md §2, §3.2, §3.4: every square a figure can end a movement on, by the path provoking the
@@ -101,7 +102,6 @@ function searchReachable(
   }
   const once = readSettings(state).oneAooPerOpportunity
   const scan = stepProvocations(state, mover, { mode: opts.mode })
-  const stepOpts: StepOptions = { mode: opts.mode }
   // Whether label `a` is at least as good as a label of weight `w` that provoked `provokes` (taken apart
   // rather than as an object: this runs for every neighbour of every label).
   const dominates = (a: Label, w: number, provokes: readonly string[]) =>
@@ -129,25 +129,28 @@ function searchReachable(
       }
     }
     for (const d of DIRECTIONS) {
-      const to = { x: item.cell.x + d.x, y: item.cell.y + d.y }
-      const toKey = numKey(to)
+      const toX = item.cell.x + d.x
+      const toY = item.cell.y + d.y
+      const toKey = (toY + 1) * width + toX + 1
       const known = labels.get(toKey)
       // Cheap prunes first: a step costs at least 1 and only adds provocations, so a label already there that
       // beats the best this step could give makes the step and its provocations pointless to compute.
       const least = 2 * (item.cost + 1)
       if (known?.some((k) => dominates(k, least, item.provokes))) continue
-      const step = stepCost(state, mover, item.cell, to, item.parity, stepOpts)
-      if (!step || item.cost + step.cost > opts.budget) continue
-      const cost = item.cost + step.cost
-      const w = 2 * cost + step.parity
+      const step = packedStepCost(state, mover, item.cell, d.x, d.y, item.parity, opts.mode)
+      if (step === REFUSED || item.cost + (step >> 1) > opts.budget) continue
+      const cost = item.cost + (step >> 1)
+      const stepParity = (step & 1) as 0 | 1
+      const w = 2 * cost + stepParity
       if (known?.some((k) => dominates(k, w, item.provokes))) continue
+      const to = { x: toX, y: toY }
       const found = scan(item.cell, to, item.moved)
       const fresh = once && found.length > 0 ? found.filter((id) => !item.provokes.includes(id)) : found
       const provokes = fresh.length === 0 ? item.provokes : [...item.provokes, ...fresh]
       if (provokes !== item.provokes && known?.some((k) => dominates(k, w, provokes))) continue
       const label: Label = {
         cost,
-        parity: step.parity,
+        parity: stepParity,
         provokes,
         cell: to,
         moved: item.moved + 1,

@@ -61,10 +61,10 @@ describe('flag and presence grids follow the map and the roster', () => {
 
   it('anyoneAt sees a figure on a new roster', () => {
     const state = base()
-    expect(anyoneAt(state, c(3, 3))).toBe(false)
+    expect(anyoneAt(state, 3, 3)).toBe(false)
     const other = pfFigure('o', { pos: { x: 3, y: 3 } })
-    expect(anyoneAt({ ...state, combatants: [mover, other] }, c(3, 3))).toBe(true)
-    expect(anyoneAt(state, c(3, 3))).toBe(false)
+    expect(anyoneAt({ ...state, combatants: [mover, other] }, 3, 3)).toBe(true)
+    expect(anyoneAt(state, 3, 3)).toBe(false)
   })
 })
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { EncounterState } from '../../core/types'
 import { coverBetween } from './cover'
 import { longsword, pfFigure, pfState } from './test-fixtures'
-import { isFlanking } from './threat'
+import { isFlanking } from './flanking'
 
 // coverBetween's line tracing and isFlanking are kept per map, settings, roster and the two figures
 // (cover.ts, threat.ts): each test asks once, then changes one input the engine's way (a new object)

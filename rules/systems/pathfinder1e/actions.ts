@@ -1,4 +1,6 @@
 import { spendEconomy } from '../../core/economy'
+import { ObjectMemo } from '../../core/state-memo'
+import type { EventObject } from 'xstate'
 import type { Action, Combatant, EncounterState, Violation } from '../../core/types'
 import { economy } from './economy'
 import { completeVariants, fullRoundPhaseViolation, startVariants } from './full-round'
@@ -11,7 +13,8 @@ import { canAct, healthOf } from './health'
 import { chargeManeuverViolation, maneuverActions, validateManeuver } from './maneuver-actions'
 import { inSaddle, ridingMount } from './mount'
 import { mountedCandidates, mountedMoves, mountedViolation } from './mount-actions'
-import { canEndIn, pathCost, reachableSquares } from './movement'
+import { canEndIn, pathCost } from './movement'
+import { reachableSquares } from './reachable'
 import { restBudget, restLeft, restViolation } from './run-limit'
 import { readSettings } from './settings'
 import { spellActions, validateCast } from './spell-actions'
@@ -243,9 +246,31 @@ export function validateAction(state: EncounterState, action: Action): Violation
   }
 }
 
+/**
+ * Whether the turn's economy can pay `event` now. legalActions asks it for every candidate action, on
+ * economies many states share (the AI's trials of a turn); core's machine memo keys on the economy's
+ * JSON each time, so the answer is also kept per economy snapshot object (never mutated: the engine
+ * replaces it) and event.
+ */
+function turnCanPay(state: EncounterState, event: EventObject): boolean {
+  const turn = state.turn
+  if (!turn) return false
+  return payable.get(
+    [turn.economy],
+    JSON.stringify(event, keepNonFinite),
+    () => spendEconomy(economy, turn.economy, event) !== null
+  )
+}
+
+const payable = new ObjectMemo<boolean>()
+
+// JSON turns NaN and ±Infinity into null: keep them apart in a key (as core/economy.ts does).
+const keepNonFinite = (_key: string, v: unknown) =>
+  typeof v === 'number' && !Number.isFinite(v) ? `#${v}` : v
+
 /** Whether the turn can pay an economy event (one check per kind of movement, not per square). */
 function affords(state: EncounterState, event: PfEconomyEvent): boolean {
-  return state.turn !== null && spendEconomy(economy, state.turn.economy, event) !== null
+  return turnCanPay(state, event)
 }
 
 /**
@@ -392,13 +417,8 @@ export function legalActions(
   )
   candidates.push(...startVariants(state, candidates), ...completeVariants(state, candidates))
   const wanted = scope === 'all' ? candidates : candidates.filter((a) => a.targetId !== undefined)
-  const turn = state.turn
   return [
     ...moves,
-    ...wanted.filter(
-      (a) =>
-        validateAction(state, a) === null &&
-        spendEconomy(economy, turn.economy, economy.charge(state, a)) !== null
-    )
+    ...wanted.filter((a) => validateAction(state, a) === null && turnCanPay(state, economy.charge(state, a)))
   ]
 }

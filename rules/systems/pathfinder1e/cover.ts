@@ -1,6 +1,7 @@
 import { insetInto } from './area-edges'
 import { segmentCrossesEdges } from '../../core/board'
 import { hasEdges, stepCrossesWall } from '../../core/edges'
+import { ObjectMemo } from '../../core/state-memo'
 import type { Combatant, EncounterState } from '../../core/types'
 import {
   cellsOf,
@@ -296,7 +297,11 @@ export function coverBetween(
   const contact = adjacentOrSharing(attacker, target)
   if (contact === 'share') return 'none'
   if (mode === 'melee' && contact === 'adjacent') return adjacentMeleeCover(state, attacker, target)
-  const level = rangedCover(state, attacker, target)
+  // Lines from every corner to every corner, each read against walls, edges and creatures (soft cover):
+  // the odds, validation and the AI ask it again and again for the same pair on one map and roster.
+  const level = rangedCovers.get([state.board, state.settings, state.combatants, attacker, target], '', () =>
+    rangedCover(state, attacker, target)
+  )
   return mode === 'melee' && level === 'soft' ? 'none' : level
 }
 
@@ -316,6 +321,8 @@ export function lineOfSight(state: EncounterState, from: Combatant, to: Combatan
         if (!lineInside(p, q, wall) && !edgeStops(state, from, p, square, q)) return true
   return false
 }
+
+const rangedCovers = new ObjectMemo<CoverLevel>()
 
 /** §4.5 concealment: none (0), partial (20%) or total (50%, and no attacks of opportunity). */
 export type ConcealmentLevel = 0 | 'partial' | 'total'

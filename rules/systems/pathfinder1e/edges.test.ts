@@ -3,7 +3,8 @@ import type { Board, Combatant, Door, Edge, EncounterState, GroundCell } from '.
 import { chargeLane, runLane } from './charge'
 import { coverBetween, lineOfSight } from './cover'
 import { pushBlock } from './maneuver-bull-rush'
-import { canEndIn, minimumMoveAllowed, pathCost, reachableSquares, stepCost } from './movement'
+import { canEndIn, minimumMoveAllowed, pathCost, stepCost } from './movement'
+import { reachableSquares } from './reachable'
 import { pfFigure, pfState, type PfFigurePatch } from './test-fixtures'
 
 // Issue 6: walls and doors on square edges and painted ground (`board.walls`, `board.doors`,

@@ -105,6 +105,18 @@ export function squareFlags(state: EncounterState, cell: Cell): number {
   const { board } = state
   const { width, height } = board
   if (cell.x < 0 || cell.y < 0 || cell.x >= width || cell.y >= height) return SQUARE.offBoard
+  // One map and one settings object serve a whole game: the last grid answers without the lookups below
+  // (checked as the cache below checks its grids, so a map edited in place is seen as well).
+  if (
+    board === last.board &&
+    state.settings === last.settings &&
+    board.blocks === last.blocks &&
+    board.ground === last.ground &&
+    board.lights === last.lights &&
+    last.width === width &&
+    last.flags.length === width * height
+  )
+    return last.flags[cell.y * width + cell.x] ?? 0
   const terrain = readSettings(state).terrain
   let byTerrain = flagCache.get(board.blocks)
   if (!byTerrain) {
@@ -132,7 +144,35 @@ export function squareFlags(state: EncounterState, cell: Cell): number {
     grid = { width, ground: board.ground, lights: board.lights, flags }
     byTerrain.set(terrain, grid)
   }
+  last = {
+    board,
+    settings: state.settings,
+    blocks: board.blocks,
+    ground: board.ground,
+    lights: board.lights,
+    width,
+    flags: grid.flags
+  }
   return grid.flags[cell.y * width + cell.x] ?? 0
+}
+
+// The grid `squareFlags` built last, and the map parts and settings it was built for.
+let last: {
+  board: Board | null
+  settings: EncounterState['settings'] | null
+  blocks: Board['blocks'] | null
+  ground: Board['ground'] | null
+  lights: Board['lights'] | null
+  width: number
+  flags: Uint16Array
+} = {
+  board: null,
+  settings: null,
+  blocks: null,
+  ground: null,
+  lights: null,
+  width: 0,
+  flags: new Uint16Array(0)
 }
 
 /** True when the square is on the board. */
@@ -192,6 +232,28 @@ function occupancy(state: EncounterState): Map<string, Combatant[]> {
     occupancyCache.set(state.combatants, index)
   }
   return index
+}
+
+const presenceCache = new WeakMap<readonly Combatant[], { width: number; height: number; grid: Uint8Array }>()
+
+/**
+ * True when some figure (bodies included) stands on the square: a movement search asks it for every square
+ * it steps into, most of them empty, so it reads one array per roster and map size instead of `occupantsAt`.
+ */
+export function anyoneAt(state: EncounterState, x: number, y: number): boolean {
+  const { width, height } = state.board
+  if (x < 0 || y < 0 || x >= width || y >= height)
+    return occupantsAt(state, { x, y }, { includeOut: true }).length > 0
+  let presence = presenceCache.get(state.combatants)
+  if (!presence || presence.width !== width || presence.height !== height) {
+    const grid = new Uint8Array(width * height)
+    for (const c of state.combatants)
+      for (const at of cellsOf(c))
+        if (at.x >= 0 && at.y >= 0 && at.x < width && at.y < height) grid[at.y * width + at.x] = 1
+    presence = { width, height, grid }
+    presenceCache.set(state.combatants, presence)
+  }
+  return presence.grid[y * width + x] === 1
 }
 
 /** The figures standing on a square, in roster order; `out` figures (bodies on the floor) only when asked. */

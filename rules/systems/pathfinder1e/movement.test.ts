@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Combatant } from '../../core/types'
-import { canEndIn, minimumMoveAllowed, pathCost, reachableSquares, stepCost } from './movement'
+import { canEndIn, minimumMoveAllowed, pathCost, stepCost } from './movement'
+import { reachableSquares } from './reachable'
 import { provocationsAlong } from './threat'
 import type { PfSettings } from './settings'
 import { pfFigure, pfState, type PfFigurePatch } from './test-fixtures'

@@ -1,15 +1,14 @@
 import { footprintCrossesWall } from '../../core/board'
 import { hasEdges } from '../../core/edges'
-import { DIRECTIONS } from '../../core/geometry'
+import { ObjectMemo } from '../../core/state-memo'
 import type { Combatant, EncounterState } from '../../core/types'
 import {
-  cellKey,
   cellsAt,
-  cornerBlocked,
   hasTerrain,
   SQUARE,
   squareFlags,
   occupantsAt,
+  anyoneAt,
   sharesSpace,
   sideOf,
   sizeIndex,
@@ -18,9 +17,8 @@ import {
 import { isHelpless } from './defense'
 import { readSettings } from './settings'
 import { footprintFit, isSolid } from './squeeze'
+import { cornerCut, groundDoublings, groundExtra, groundSqueezes, groundStep, REFUSED } from './step-ground'
 import { hasCondition, readStats, sizes } from './stats'
-import { StableHeap } from '../../core/stable-heap'
-import { stepProvocations } from './threat'
 
 // pathfinder1e.md §2 movement on the grid: 1-2-1 diagonals, difficult terrain, obstacles, occupied squares
 // and footprints that move as a block; §3.2 run / withdraw / charge / 5-ft step as search modes.
@@ -113,67 +111,53 @@ export function stepCost(
   const dx = to.x - from.x
   const dy = to.y - from.y
   if (Math.max(Math.abs(dx), Math.abs(dy)) !== 1) return null
-  const mode = opts.mode ?? 'move'
-  const s = readStats(mover)
-  const side = sideOf(mover)
-  const fit = footprintFit(state, to, side)
-  if (!fit || (fit === 'squeeze' && (mode === 'run' || mode === 'charge' || mode === 'step'))) return null
-  // A squeezing block overlaps walls it does not stand in: only its open squares count.
-  const dest = cellsAt(to, side).filter((c) => fit === 'free' || !isSolid(state, c))
-  const inStart = (c: Cell) => c.x >= from.x && c.y >= from.y && c.x < from.x + side && c.y < from.y + side
-  let difficult = false
-  let climb = false
-  let swim = false
-  let obstacle = false
-  let dark = false
-  for (const c of dest) {
-    const flags = squareFlags(state, c)
-    if (flags & SQUARE.impassable) return null
-    if (!s.flying && flags & SQUARE.pit) return null
-    difficult ||= (flags & SQUARE.difficult) !== 0
-    climb ||= (flags & SQUARE.climb) !== 0
-    swim ||= (flags & SQUARE.water) !== 0
-    if (inStart(c)) continue
-    obstacle ||= (flags & (SQUARE.hampering | SQUARE.lowWall)) !== 0
-    dark ||= (flags & SQUARE.dark) !== 0
-  }
-  const diagonal = dx !== 0 && dy !== 0
-  if (diagonal && cornerCut(state, from, side, dx, dy)) return null
-  if (hasEdges(state.board) && footprintCrossesWall(state.board, from, side, to, 'strict')) return null
-  let doublings = 0
-  let extra = 0
-  if (!s.flying) {
-    climb &&= s.speed.climb === undefined
-    swim &&= s.speed.swim === undefined
-    if ((difficult || climb || swim || obstacle) && mode !== 'move' && mode !== 'withdraw') return null
-    doublings += (difficult ? 1 : 0) + (climb ? 2 : 0) + (swim ? 2 : 0)
-    extra += obstacle ? 2 : 0
-  }
-  if (mode === 'step' && dark) return null
-  let heavy = false
-  for (const cell of dest)
-    for (const o of occupantsAt(state, cell, { includeOut: true })) {
-      const how = passage(state, mover, o, mode)
-      if (how === null) return null
-      heavy ||= how === 'heavy'
-    }
-  if (heavy) doublings += 1
-  if (fit === 'squeeze') doublings += 1
-  if (!diagonal) return { cost: 2 ** doublings + extra, parity }
-  const flipped: 0 | 1 = parity === 1 ? 0 : 1
-  if (doublings === 0) return { cost: (parity === 1 ? 2 : 1) + extra, parity: flipped }
-  const counts = readSettings(state).difficultDiagonalCountsForParity
-  return { cost: 3 * 2 ** (doublings - 1) + extra, parity: counts ? flipped : parity }
+  const packed = packedStepCost(state, mover, from, dx, dy, parity, opts.mode ?? 'move')
+  return packed === REFUSED ? null : { cost: packed >> 1, parity: (packed & 1) as 0 | 1 }
 }
 
+const pack = (cost: number, parity: 0 | 1): number => 2 * cost + parity
+
 /**
- * §2 [TEXT L305–307]: a diagonal step of a block of `side` squares from `from` by (dx, dy) cuts a wall
- * corner with one of the squares it fills (the walls a squeezing block overlaps are not its squares).
+ * `stepCost` of the step by (dx, dy), one square in any of the 8 directions, packed as 2·cost + parity
+ * (REFUSED when illegal): the movement search tries ~8 steps per square it reaches, and an object per try
+ * was a good part of its garbage.
  */
-function cornerCut(state: EncounterState, from: Cell, side: number, dx: number, dy: number): boolean {
-  return cellsAt(from, side).some(
-    (c) => !isSolid(state, c) && cornerBlocked(state, c, { x: c.x + dx, y: c.y + dy })
-  )
+export function packedStepCost(
+  state: EncounterState,
+  mover: Combatant,
+  from: Cell,
+  dx: number,
+  dy: number,
+  parity: 0 | 1,
+  mode: MoveMode
+): number {
+  const side = sideOf(mover)
+  // The ground's part is tabulated per map and kind of mover (step-ground.ts); the creatures' is not.
+  const ground = groundStep(state, readStats(mover), side, from, dx, dy, mode)
+  if (ground === REFUSED) return REFUSED
+  let doublings = groundDoublings(ground)
+  const extra = groundExtra(ground)
+  const squeeze = groundSqueezes(ground)
+  let heavy = false
+  const toX = from.x + dx
+  const toY = from.y + dy
+  for (let y = toY; y < toY + side; y++)
+    for (let x = toX; x < toX + side; x++) {
+      if (!anyoneAt(state, x, y)) continue
+      const cell = { x, y }
+      if (squeeze && isSolid(state, cell)) continue
+      for (const o of occupantsAt(state, cell, { includeOut: true })) {
+        const how = passage(state, mover, o, mode)
+        if (how === null) return REFUSED
+        heavy ||= how === 'heavy'
+      }
+    }
+  if (heavy) doublings += 1
+  if (dx === 0 || dy === 0) return pack(2 ** doublings + extra, parity)
+  const flipped: 0 | 1 = parity === 1 ? 0 : 1
+  if (doublings === 0) return pack((parity === 1 ? 2 : 1) + extra, flipped)
+  const counts = readSettings(state).difficultDiagonalCountsForParity
+  return pack(3 * 2 ** (doublings - 1) + extra, counts ? flipped : parity)
 }
 
 /**
@@ -191,6 +175,7 @@ export function canEndIn(state: EncounterState, mover: Combatant, cell: Cell): b
     if (fit === 'squeeze' && isSolid(state, c)) continue
     const flags = squareFlags(state, c)
     if (flags & SQUARE.impassable || (!s.flying && flags & SQUARE.pit)) return false
+    if (!anyoneAt(state, c.x, c.y)) continue
     for (const o of occupantsAt(state, c, { includeOut: true })) {
       if (o.id === mover.id || sharesSpace(mover, o)) continue
       const fills = readStats(o).fillsSquares && !o.out
@@ -211,30 +196,21 @@ export function pathCost(
   parity: 0 | 1,
   opts: StepOptions = {}
 ): { cost: number; parity: 0 | 1 } | null {
-  // One declared action's path is costed again and again on one state (its charge when validated, paid,
-  // shown on the map): states and paths are never mutated, so the answer is kept per state and path.
-  let byPath = pathCosts.get(state)
-  if (!byPath) pathCosts.set(state, (byPath = new WeakMap()))
-  let known = byPath.get(path)
-  if (!known) byPath.set(path, (known = []))
-  const hit = known.find((k) => k.mover === mover && k.parity === parity && k.mode === opts.mode)
-  const result = hit ? hit.result : computePathCost(state, mover, path, parity, opts)
-  if (!hit) known.push({ mover, parity, mode: opts.mode, result })
+  // One declared action's path is costed again and again (its charge when validated, paid, shown on the
+  // map; the AI's trial of the command, then the command itself, on copies of one state). It reads the map,
+  // the settings, the roster and the mover, never mutated, so the answer is kept per those objects and the
+  // path's squares (by value: validation rebuilds the path array it checks).
+  let squares = ''
+  for (const c of path) squares += `${c.x},${c.y};`
+  const result = pathCosts.get(
+    [state.board, state.settings, state.combatants, mover],
+    `${parity}|${opts.mode ?? ''}|${squares}`,
+    () => computePathCost(state, mover, path, parity, opts)
+  )
   return result && { ...result }
 }
 
-const pathCosts = new WeakMap<
-  EncounterState,
-  WeakMap<
-    readonly Cell[],
-    Array<{
-      mover: Combatant
-      parity: 0 | 1
-      mode: MoveMode | undefined
-      result: { cost: number; parity: 0 | 1 } | null
-    }>
-  >
->()
+const pathCosts = new ObjectMemo<{ cost: number; parity: 0 | 1 } | null>()
 
 function computePathCost(
   state: EncounterState,
@@ -281,138 +257,4 @@ export function minimumMoveAllowed(state: EncounterState, mover: Combatant, to: 
     for (const o of occupantsAt(state, cell, { includeOut: true }))
       if (passage(state, mover, o, 'move') === null) return false
   return canEndIn(state, mover, to)
-}
-
-interface Label {
-  cell: Cell
-  cost: number
-  parity: 0 | 1
-  provokes: string[]
-  /** Squares moved to get here. */
-  moved: number
-  parent: Label | null
-  dead: boolean
-}
-
-// (provocations, 2·cost + parity): parity 1 at cost c beats parity 0 at c + 1 (the next diagonal costs 2 vs
-// 1, so every continuation is at least as cheap), which makes 2·cost + parity a total order of how good a
-// label is.
-function weight(l: Pick<Label, 'cost' | 'parity'>): number {
-  return 2 * l.cost + l.parity
-}
-
-function before(a: Label, b: Label): boolean {
-  return (
-    a.provokes.length < b.provokes.length ||
-    (a.provokes.length === b.provokes.length && weight(a) < weight(b))
-  )
-}
-
-function pathOf(label: Label): Cell[] {
-  const path: Cell[] = []
-  for (let l: Label | null = label; l?.parent; l = l.parent) path.push(l.cell)
-  return path.reverse()
-}
-
-/**
- * Every square the figure can end on within `budget` squares, keyed `x,y` (its footprint's top-left square),
- * the start included with an empty path. Among the paths within the budget it keeps the one provoking the
- * fewest attacks of opportunity, then the cheapest (§3.4): a multi-label search, since a path that already
- * provoked a reactor may cross more of its squares for free (`oneAooPerOpportunity`). Squares the figure may
- * pass but not stop in (an ally's) are searched through but not listed. A 5-ft step is one square, never into
- * hindered terrain or darkness, never provoking, impossible at speed 5 ft or less (§3.2 [TEXT L235–241]). Run
- * and withdraw are impossible while blinded (§3.2). Squeeze positions (§2 [TEXT L341], squeeze.ts) are searched
- * and listed like any other square, at their doubled cost.
- */
-export function reachableSquares(
-  state: EncounterState,
-  mover: Combatant,
-  opts: { budget: number; parity: 0 | 1; mode: MoveMode }
-): Map<string, Reach> {
-  const start: Cell = { x: mover.pos.x, y: mover.pos.y }
-  const parity = moveStartParity(state, opts.parity)
-  const result = new Map<string, Reach>([
-    [cellKey(start), { cell: start, path: [], cost: 0, parity, provokes: [] }]
-  ])
-  const blinded = hasCondition(readStats(mover), 'blinded')
-  if ((opts.mode === 'run' || opts.mode === 'withdraw') && blinded) return result
-  if (opts.mode === 'step') {
-    if (speedInSquares(mover) <= 1) return result
-    for (const d of DIRECTIONS) {
-      const to = { x: start.x + d.x, y: start.y + d.y }
-      const step = stepCost(state, mover, start, to, parity, { mode: 'step' })
-      if (step && canEndIn(state, mover, to))
-        result.set(cellKey(to), { cell: to, path: [to], cost: 1, parity: step.parity, provokes: [] })
-    }
-    return result
-  }
-  const once = readSettings(state).oneAooPerOpportunity
-  const scan = stepProvocations(state, mover, { mode: opts.mode })
-  const stepOpts: StepOptions = { mode: opts.mode }
-  // Whether label `a` is at least as good as a label of weight `w` that provoked `provokes` (taken apart
-  // rather than as an object: this runs for every neighbour of every label).
-  const dominates = (a: Label, w: number, provokes: readonly string[]) =>
-    weight(a) <= w &&
-    (once
-      ? a.provokes.length === 0 || a.provokes.every((id) => provokes.includes(id))
-      : a.provokes.length <= provokes.length)
-  // Numeric keys: this loop runs for every neighbour of every label.
-  const width = state.board.width + 2
-  const numKey = (c: Cell) => (c.y + 1) * width + c.x + 1
-  const labels = new Map<number, Label[]>()
-  const queue = new StableHeap<Label>(before)
-  const first: Label = { cell: start, cost: 0, parity, provokes: [], moved: 0, parent: null, dead: false }
-  labels.set(numKey(start), [first])
-  queue.push(first)
-  const settled = new Set<number>()
-  for (let item = queue.pop(); item; item = queue.pop()) {
-    if (item.dead) continue
-    const key = numKey(item.cell)
-    if (!settled.has(key)) {
-      settled.add(key)
-      if (item.moved > 0 && canEndIn(state, mover, item.cell)) {
-        const { cell, cost, parity: p, provokes } = item
-        result.set(cellKey(cell), { cell, path: pathOf(item), cost, parity: p, provokes })
-      }
-    }
-    for (const d of DIRECTIONS) {
-      const to = { x: item.cell.x + d.x, y: item.cell.y + d.y }
-      const toKey = numKey(to)
-      const known = labels.get(toKey)
-      // Cheap prunes first: a step costs at least 1 and only adds provocations, so a label already there that
-      // beats the best this step could give makes the step and its provocations pointless to compute.
-      const least = 2 * (item.cost + 1)
-      if (known?.some((k) => dominates(k, least, item.provokes))) continue
-      const step = stepCost(state, mover, item.cell, to, item.parity, stepOpts)
-      if (!step || item.cost + step.cost > opts.budget) continue
-      const cost = item.cost + step.cost
-      const w = 2 * cost + step.parity
-      if (known?.some((k) => dominates(k, w, item.provokes))) continue
-      const found = scan(item.cell, to, item.moved)
-      const fresh = once && found.length > 0 ? found.filter((id) => !item.provokes.includes(id)) : found
-      const provokes = fresh.length === 0 ? item.provokes : [...item.provokes, ...fresh]
-      if (provokes !== item.provokes && known?.some((k) => dominates(k, w, provokes))) continue
-      const label: Label = {
-        cost,
-        parity: step.parity,
-        provokes,
-        cell: to,
-        moved: item.moved + 1,
-        parent: item,
-        dead: false
-      }
-      if (!known) labels.set(toKey, [label])
-      else {
-        let killed = false
-        for (const k of known)
-          if (dominates(label, weight(k), k.provokes)) {
-            k.dead = true
-            killed = true
-          }
-        labels.set(toKey, killed ? [...known.filter((k) => !k.dead), label] : [...known, label])
-      }
-      queue.push(label)
-    }
-  }
-  return result
 }

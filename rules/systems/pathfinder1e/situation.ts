@@ -7,7 +7,8 @@ import { distanceFt } from './grid'
 import { inSaddle, mountedVsSmallerOnFoot, mountMoveOf } from './mount'
 import { readSettings } from './settings'
 import { hasFeat, readStats } from './stats'
-import { engagedInMelee, isFlanking } from './threat'
+import { isFlanking } from './flanking'
+import { engagedInMelee } from './threat'
 
 // Everything about one swing that depends on where the figures stand (§4.1 range, §4.5 concealment,
 // §4.6 cover, §4.7 flanking, higher ground, shooting into melee) and the GM's adjudication of it (G-2

@@ -6,7 +6,6 @@ import {
   aoosPerRound,
   canMakeAoo,
   engagedInMelee,
-  isFlanking,
   NO_REACH,
   provocationsAlong,
   provocationsForAction,
@@ -14,6 +13,7 @@ import {
   threatenedBy,
   threatens
 } from './threat'
+import { isFlanking } from './flanking'
 
 const fig = (id: string, x: number, y: number, patch: PfFigurePatch = {}) =>
   pfFigure(id, { ...patch, pos: { x, y } })

@@ -1,3 +1,4 @@
+import { ObjectMemo } from '../../core/state-memo'
 import type { Combatant, EncounterState } from '../../core/types'
 import { concealmentOf, coverBetween } from './cover'
 import {
@@ -14,7 +15,7 @@ import { isHelpless } from './defense'
 import { readSettings } from './settings'
 import { abilityMod, hasCondition, hasFeat, readStats, SIZE_TABLE, type PfStats } from './stats'
 
-// pathfinder1e.md §2 threatened squares and reach, §3.4 attacks of opportunity, §4.7 flanking.
+// pathfinder1e.md §2 threatened squares and reach, §3.4 attacks of opportunity (§4.7 flanking: flanking.ts).
 
 /** Threatened distances in feet: adjacent = 5, the figure's own square = 0. `max < min` threatens nothing. */
 export interface ReachRange {
@@ -175,20 +176,19 @@ export function stepProvocations(
   mover: Combatant,
   opts: { mode: ProvokingMode; targetId?: string }
 ): (from: Cell, to: Cell, index: number) => string[] {
-  // The scan (and the squares it has already read) serves every path of the same mover on the same state:
-  // the map and the AI ask what each of dozens of moves provokes. States are never mutated.
-  let byMover = scans.get(state)
-  if (!byMover) scans.set(state, (byMover = new WeakMap()))
-  let byMode = byMover.get(mover)
-  if (!byMode) byMover.set(mover, (byMode = new Map()))
-  const key = `${opts.mode}|${opts.targetId ?? ''}`
-  let scan = byMode.get(key)
-  if (!scan) byMode.set(key, (scan = makeScan(state, mover, opts)))
-  return scan
+  // The scan (and the squares it has already read) serves every path of the same mover on the same map,
+  // settings, roster and round — what it reads (reactors, reach, cover, concealment; `aoosLeft` reads the
+  // round) — so the map and the AI, asking what each of dozens of moves provokes on states that differ
+  // only in the turn's economy or the log, share it. The engine replaces those objects, never mutates them.
+  return scans.get(
+    [state.board, state.settings, state.combatants, mover],
+    `${opts.mode}|${opts.targetId ?? ''}|${state.round}`,
+    () => makeScan(state, mover, opts)
+  )
 }
 
 type Scan = (from: Cell, to: Cell, index: number) => string[]
-const scans = new WeakMap<EncounterState, WeakMap<Combatant, Map<string, Scan>>>()
+const scans = new ObjectMemo<Scan>()
 
 function makeScan(
   state: EncounterState,
@@ -202,10 +202,13 @@ function makeScan(
   )
   if (reactors.length === 0) return () => []
   const side = sideOf(mover)
-  const leaving = new Map<string, string[]>()
-  const reactorCells = new Set(reactors.flatMap((r) => cellsOf(r).map((c) => `${c.x},${c.y}`)))
+  // Numeric square keys (x, y ≥ −1 on boards up to 200 squares): this runs for every step a search tries.
+  const num = (x: number, y: number) => (y + 1) * 65536 + x + 1
+  const leaving = new Map<number, string[]>()
+  const reactorCells = new Set<number>()
+  for (const r of reactors) for (const c of cellsOf(r)) reactorCells.add(num(c.x, c.y))
   return (from, to, index) => {
-    const key = `${from.x},${from.y},${index === 0 ? 0 : 1}`
+    const key = num(from.x, from.y) * 2 + (index === 0 ? 0 : 1)
     let ids = leaving.get(key)
     if (!ids) {
       const cells = cellsAt(from, side)
@@ -218,9 +221,14 @@ function makeScan(
         .map((r) => r.id)
       leaving.set(key, ids)
     }
-    const inFrom = (c: Cell) => c.x >= from.x && c.y >= from.y && c.x < from.x + side && c.y < from.y + side
-    const entered = cellsAt(to, side).filter((c) => !inFrom(c) && reactorCells.has(`${c.x},${c.y}`))
-    if (entered.length === 0) return ids
+    // The squares of the block at `to` outside the block at `from` that a reactor stands on, in order.
+    let entered: Cell[] | null = null
+    for (let y = to.y; y < to.y + side; y++)
+      for (let x = to.x; x < to.x + side; x++) {
+        const inFrom = x >= from.x && y >= from.y && x < from.x + side && y < from.y + side
+        if (!inFrom && reactorCells.has(num(x, y))) (entered ??= []).push({ x, y })
+      }
+    if (entered === null) return ids
     const through = new Set<string>()
     for (const cell of entered)
       for (const o of occupantsAt(state, cell))
@@ -298,58 +306,6 @@ export function provocationsForAction(
         canTargetWithAoo(state, r, actor)
     )
     .map((r) => ({ reactorId: r.id, index: -1 }))
-}
-
-// Does the segment between two doubled points cross the doubled box from the x0 border to the x1 border? Both
-// ends lie strictly beyond the slab (centres are odd, borders even), and the line meets both borders within
-// [y0, y1] — corners included, so corner-to-corner and corner-to-side lines count.
-function crossesBetween(
-  a: Cell,
-  b: Cell,
-  x0: number,
-  x1: number,
-  y0: number,
-  y1: number,
-  swap: boolean
-): boolean {
-  const [ax, ay, bx, by] = swap ? [a.y, a.x, b.y, b.x] : [a.x, a.y, b.x, b.y]
-  if (!((ax < x0 && bx > x1) || (bx < x0 && ax > x1))) return false
-  const den = bx - ax
-  const within = (x: number) => {
-    const num = ay * den + (by - ay) * (x - ax)
-    return den > 0 ? y0 * den <= num && num <= y1 * den : y0 * den >= num && num >= y1 * den
-  }
-  return within(x0) && within(x1)
-}
-
-/** §4.7 [SRD]: the line between the centres of squares a and b passes through opposite borders of `space`. */
-export function oppositeSides(a: Cell, b: Cell, space: Combatant): boolean {
-  const n = sideOf(space)
-  const ca = { x: 2 * a.x + 1, y: 2 * a.y + 1 }
-  const cb = { x: 2 * b.x + 1, y: 2 * b.y + 1 }
-  const [x0, x1, y0, y1] = [2 * space.pos.x, 2 * (space.pos.x + n), 2 * space.pos.y, 2 * (space.pos.y + n)]
-  return crossesBetween(ca, cb, x0, x1, y0, y1, false) || crossesBetween(ca, cb, y0, y1, x0, x1, true)
-}
-
-function canFlank(state: EncounterState, c: Combatant, defender: Combatant): boolean {
-  return !c.out && reachOf(c).max > 0 && threatensFigure(state, c, defender)
-}
-
-/**
- * §4.7 [SRD; TEXT L389–391]: the attacker flanks the defender when both it and an ally threaten the defender
- * and the line between the centres of one of the attacker's squares and one of the ally's squares passes
- * through opposite borders or corners of the defender's space. Reach-0 figures cannot flank.
- */
-export function isFlanking(state: EncounterState, attacker: Combatant, defender: Combatant): boolean {
-  if (!canFlank(state, attacker, defender)) return false
-  return state.combatants.some(
-    (ally) =>
-      ally.id !== attacker.id &&
-      ally.id !== defender.id &&
-      ally.side === attacker.side &&
-      canFlank(state, ally, defender) &&
-      cellsOf(attacker).some((a) => cellsOf(ally).some((b) => oppositeSides(a, b, defender)))
-  )
 }
 
 /** The ids of the figures not of `sideId` that threaten the square (for the battlemap's marks). */

@@ -93,9 +93,15 @@ export const hq2Puzzles: Puzzle[] = [
           { id: 'wizard', side: 'h', at: [6, 5], facing: 6, creature: 'hq2:wizard', life: 2 }
         ]
       }),
-    accept: (step) => {
+    // Strike the wizard now, or first step round to its back (HQ2 has no attacks of opportunity, and a
+    // being keeps its attack after moving): from behind its defence is halved, so the kill is likelier.
+    accept: (step, state) => {
       const a = declared(step)
-      return a?.targetId === 'wizard' && a.kind !== 'face'
+      if (a?.targetId === 'wizard' && a.kind !== 'face') return true
+      if (a?.kind !== 'move') return false
+      const w = fig(state, 'wizard')
+      const end = endOf(state, a, 'orc')
+      return cheb(end, w.pos) === 1 && relativeSector(end, w.pos, w.facing, FRONT_FLANK_BACK) === 'back'
     }
   },
   {

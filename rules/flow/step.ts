@@ -2,6 +2,7 @@ import { Chain } from '../core/chain'
 import { applyEvents, type GameEvent } from '../core/events'
 import { seededDice, type DiceRoller, type ManualDice } from '../core/rng'
 import { markEntered } from '../core/roll-pairing'
+import { foldSystemState } from '../core/system-state'
 import type { EncounterState } from '../core/types'
 
 type Paid = Extract<GameEvent, { type: 'economy.spent' }>
@@ -30,10 +31,13 @@ function foldPay(
   const { turn } = after
   if (!turn) return after
   const repriced = resolution.some((e) => e.type === 'economy.spent' || e.type === 'economy.changed')
-  return {
+  const paidFor = {
     ...after,
     turn: { ...turn, economy: repriced ? turn.economy : paid.economy, actions: turn.actions + 1 }
   }
+  // The system's slice (rules/core/system-state.ts) folds the payment too, in log order: the resolution
+  // was applied without it, and a slice may read the economy the payment leaves (HQ2's Lucha a ciegas).
+  return foldSystemState(before, paidFor, [paid, ...resolution])
 }
 
 /** The engine's chain for one command: the state so far and every event, each applied once. */

@@ -336,7 +336,10 @@ function moveActions(state: EncounterState, actor: Combatant): Action[] {
         : reachableSquares(state, actor, { budget: runBudget, parity, mode: 'run' })
     for (const r of runs.values()) {
       const lane = r.cost > speed * 2 ? runPathTo(state, actor, r) : null
-      if (lane && lane.length > 0) actions.push(toAction('run', lane))
+      // The search prefers fewer provocations to fewer squares, so the straight lane can cost less than its
+      // path: a lane no longer than a double move is no run (validate: runShort).
+      const laneCost = lane && lane.length > 0 ? (pathCost(state, actor, lane, parity)?.cost ?? 0) : 0
+      if (lane && laneCost > speed * 2) actions.push(toAction('run', lane))
     }
   }
   return actions

@@ -3,8 +3,12 @@ import { spendEconomy } from '../../core/economy'
 import type { EncounterState } from '../../core/types'
 import { legalActions } from './actions'
 import { economy } from './economy'
+import type { PfEconomyEvent } from './economy.machine'
 import { withTurn } from './flow-fixtures'
 import { pfFigure, pfState } from './test-fixtures'
+
+/** An economy event as the engine sends it (the machine's own event types). */
+const pay = (event: PfEconomyEvent) => event
 
 // legalActions keeps whether the turn can pay each candidate per economy snapshot object (actions.ts
 // turnCanPay): a new snapshot (the engine's way of spending) must be asked again.
@@ -18,7 +22,7 @@ describe('legalActions payment memo (never stale)', () => {
     const state = withTurn(pfState([hero, foe], { settings: { terrain: [] } }), 'h')
     expect(kinds(state).has('totalDefense')).toBe(true)
     const turn = state.turn!
-    const after = spendEconomy(economy, turn.economy, { type: 'economy.standard', standard: 1 })
+    const after = spendEconomy(economy, turn.economy, pay({ type: 'economy.standard', standard: 1 }))
     expect(after).not.toBeNull()
     const spent: EncounterState = { ...state, turn: { ...turn, economy: after! } }
     expect(kinds(spent).has('totalDefense')).toBe(false)
@@ -29,7 +33,11 @@ describe('legalActions payment memo (never stale)', () => {
     const state = withTurn(pfState([hero, foe], { settings: { terrain: [] } }), 'h')
     expect(kinds(state).has('move')).toBe(true)
     const turn = state.turn!
-    const after = spendEconomy(economy, turn.economy, { type: 'economy.doubleMove', move: 2, squares: 0 })
+    const after = spendEconomy(
+      economy,
+      turn.economy,
+      pay({ type: 'economy.doubleMove', move: 2, squares: 0, _parity: 0 })
+    )
     expect(after).not.toBeNull()
     const spent: EncounterState = { ...state, turn: { ...turn, economy: after! } }
     expect(kinds(spent).has('move')).toBe(false)

@@ -6,7 +6,7 @@ import { applyCommand } from '../../flow/engine'
 import { pathfinder1e } from '.'
 import { chargeLane } from './charge'
 import { withTurn } from './flow-fixtures'
-import { reachableSquares } from './movement'
+import { reachableSquares } from './reachable'
 import type { PfStats, PfWeapon } from './stats'
 import { dagger, longbow, longsword, pfFigure, pfState, shortSword } from './test-fixtures'
 

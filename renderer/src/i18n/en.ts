@@ -159,6 +159,7 @@ export const en: Record<MessageKey, string> = {
   'log.title': 'Combat log',
   'log.empty': 'Nothing has happened yet.',
   'log.encounterStarted': 'The encounter begins.',
+  'log.encounterStartedSurprise': 'The encounter begins. Surprise: {names}, caught unaware.',
   'log.roundStarted': 'Round {round}',
   'log.initiative': '{actor} has initiative {total}.',
   'log.initiativeChanged': '{actor} moves to initiative {total} ({reason}).',

@@ -163,6 +163,7 @@ export const es = {
   'log.title': 'Registro de combate',
   'log.empty': 'Aún no ha pasado nada.',
   'log.encounterStarted': 'Empieza el encuentro.',
+  'log.encounterStartedSurprise': 'Empieza el encuentro. Sorpresa: {names}, sin alerta al empezar.',
   'log.roundStarted': 'Ronda {round}',
   'log.initiative': 'Iniciativa de {actor}: {total}.',
   'log.initiativeChanged': '{actor} pasa a la iniciativa {total} ({reason}).',

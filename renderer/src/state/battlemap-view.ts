@@ -52,11 +52,16 @@ export function rulesetMoveInfo(
 
 /**
  * Whether option `a` beats `b` (met first) for the same square: cheaper; at equal cost, of one kind, the
- * path that provokes fewer, then the nearer band; between kinds at equal cost, the one the rules list first.
+ * path that provokes fewer, then the nearer band; between kinds at equal cost, the one the rules list first,
+ * except for a one-square move, where the safest way wins (issue 21 bug 3: PF's 5-ft step, which provokes
+ * nobody, over a move out of a threatened square that provokes).
  */
 function better(a: MoveOption, b: MoveOption): boolean {
   if (a.cost !== b.cost) return a.cost < b.cost
-  if (a.action.kind !== b.action.kind) return false
+  if (a.action.kind !== b.action.kind) {
+    const oneSquare = a.path.length === 1 && b.path.length === 1
+    return oneSquare && a.provokes.length < b.provokes.length
+  }
   if (a.provokes.length !== b.provokes.length) return a.provokes.length < b.provokes.length
   return a.band < b.band
 }

@@ -180,6 +180,17 @@ describe('attackTargets', () => {
 })
 
 describe('deriveView', () => {
+  it('gives figures whose names share initials distinct ones (issue 21: "Ogro 2" and "Orco 2" read "O2")', () => {
+    const base = started()
+    const names = ['Ogro 2', 'Orco 2']
+    const state = {
+      ...base,
+      combatants: base.combatants.map((c, i) => (i < 2 ? { ...c, name: names[i]! } : c))
+    }
+    const view = deriveView({ state, activeId: 'steve', moves: [], targets: [], hover: null, refused: null })
+    expect(view.tokens.slice(0, 2).map((t) => t.initials)).toEqual(['Og2', 'Or2'])
+  })
+
   it('draws the board and every figure, marking the active one', () => {
     const state = started()
     const view = deriveView({ state, activeId: 'steve', moves: [], targets: [], hover: null, refused: null })

@@ -1,4 +1,5 @@
 import type { BattlemapView, Cell, TokenView } from '../../battlemap/view'
+import { distinctInitials } from '../../battlemap/initials'
 import type { MoveInfo, Ruleset } from '../../../rules/core/ruleset'
 import type { Action, EncounterState } from '../../../rules/core/types'
 
@@ -137,9 +138,11 @@ function reachable(moves: readonly MoveOption[]): BattlemapView['reachable'] {
 
 function makeTokens(state: EncounterState, activeId: string | null): TokenView[] {
   const sideIndex = new Map(state.sides.map((s, i) => [s.id, i]))
-  return state.combatants.map((c) => ({
+  const initials = distinctInitials(state.combatants.map((c) => c.name))
+  return state.combatants.map((c, i) => ({
     id: c.id,
     name: c.name,
+    initials: initials[i] ?? '?',
     side: c.side,
     x: c.pos.x,
     y: c.pos.y,

@@ -70,6 +70,8 @@ export const en: Record<MessageKey, string> = {
   'encounter.back': 'Campaigns',
   'encounter.start': 'Start encounter',
   'encounter.restart': 'Restart',
+  'encounter.restartConfirm': 'Restart the encounter? This fight’s log is lost.',
+  'encounter.restartYes': 'Yes, restart',
   'encounter.setupHint': 'Check the map and start when you are ready.',
   'encounter.round': 'Round {round}',
   'encounter.turnOf': '{side} to play',

@@ -71,6 +71,8 @@ export const es = {
   'encounter.back': 'Campañas',
   'encounter.start': 'Empezar el encuentro',
   'encounter.restart': 'Reiniciar',
+  'encounter.restartConfirm': '¿Reiniciar el encuentro? Se pierde el registro de esta pelea.',
+  'encounter.restartYes': 'Sí, reiniciar',
   'encounter.setupHint': 'Revisa el mapa y empieza cuando estés listo.',
   'encounter.round': 'Ronda {round}',
   'encounter.turnOf': 'Turno de {side}',

@@ -300,6 +300,10 @@ export const en: Record<MessageKey, string> = {
   'import.button': 'Import campaign',
   'import.busy': 'Importing…',
   'import.done': 'Imported “{name}”.',
+  'import.duplicate':
+    '“{name}” is already in the list. Replace it with the file (the current one is kept as a backup) or keep both?',
+  'import.replace': 'Replace',
+  'import.keepBoth': 'Keep both',
 
   'storeError.notFound': 'there is no such campaign',
   'storeError.corrupt': 'the file is damaged',

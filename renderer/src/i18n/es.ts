@@ -305,6 +305,10 @@ export const es = {
   'import.button': 'Importar campaña',
   'import.busy': 'Importando…',
   'import.done': 'Se importó «{name}».',
+  'import.duplicate':
+    'Ya tienes «{name}» en la lista. ¿Reemplazarla con el archivo (la actual queda como copia de seguridad) o conservar ambas?',
+  'import.replace': 'Reemplazar',
+  'import.keepBoth': 'Conservar ambas',
 
   'storeError.notFound': 'no existe esa campaña',
   'storeError.corrupt': 'el archivo está dañado',

@@ -95,6 +95,15 @@ describe('importing a campaign that is already in the list', () => {
     expect((await store.backups(sample.id)).length).toBeGreaterThan(0)
   })
 
+  it('a file the store refuses is refused, not asked about, even with a listed id', async () => {
+    const { target, store } = show()
+    const text = JSON.stringify({ ...sample, system: 'dnd5e' })
+    await pick(target, { name: 'dnd.json', size: text.length, text: async () => text })
+    expect(byTestId(target, 'import-duplicate')).toBeNull()
+    expect(byTestId(target, 'import-error')).not.toBeNull()
+    expect((await store.list()).length).toBe(1)
+  })
+
   it('a campaign not in the list is imported at once, as before', async () => {
     const { target, store } = show()
     const text = JSON.stringify({ ...sample, id: 'otra-campana', name: 'Otra' })

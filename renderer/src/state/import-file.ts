@@ -60,18 +60,15 @@ export async function importFile(
   }
 }
 
-/** The listed campaign with the id the file's text names, or null (text that is no campaign: the store says). */
+/**
+ * The listed campaign the file's campaign would repeat (same id), or null. The text goes through the
+ * store's own import checks first, so a file the store refuses is refused, never asked about.
+ */
 async function sameCampaign(
   text: string,
   list: CampaignStore['list']
 ): Promise<{ id: string; name: string } | null> {
-  let id: unknown
-  try {
-    id = (JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text) as { id?: unknown } | null)?.id
-  } catch {
-    return null
-  }
-  if (typeof id !== 'string') return null
+  const { id } = decodeImportText(text)
   const entry = (await list()).find((e) => e.id === id)
   return entry ? { id: entry.id, name: entry.name } : null
 }

@@ -1,6 +1,7 @@
 import { jsonKey } from './json-key'
 import { Container, Sprite, Text, Texture } from 'pixi.js'
 import { activeRingTexture, bodyTexture, crossTexture, shadowTexture, tokenRadius } from './marks'
+import { initialsOf } from './initials'
 import { lifeRatio, lifeText } from './life'
 import { lifeColor, luminance, palette, type Layout } from './style'
 import type { TextureCache } from './textures'
@@ -138,7 +139,11 @@ class TokenNode {
     this.cross.position.set(cx, cy)
     this.cross.visible = t.out
 
-    setText(this.initials, initialsOf(t.name), luminance(t.color) > 0.6 ? s.initialsDark : s.initials)
+    setText(
+      this.initials,
+      t.initials ?? initialsOf(t.name),
+      luminance(t.color) > 0.6 ? s.initialsDark : s.initials
+    )
     this.initials.position.set(cx, cy + 1)
     this.initials.visible = labelled && !t.out
 
@@ -201,12 +206,4 @@ function fitWidth(label: Text, full: string, max: number): void {
     n--
     label.text = `${full.slice(0, n).trimEnd()}…`
   }
-}
-
-/** "Goblin 2" → "G2", "Orc Chief" → "OC", "Kira" → "K". */
-function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/)
-  const first = words[0]?.[0] ?? '?'
-  const second = words[1]?.[0] ?? ''
-  return (first + second).toUpperCase()
 }

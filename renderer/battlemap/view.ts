@@ -10,6 +10,8 @@ export interface Cell {
 export interface TokenView {
   id: string
   name: string
+  /** What the token's disc reads, distinct from other names' (initials.ts); absent: the name's initials. */
+  initials?: string
   side: string
   x: number
   y: number

@@ -4,7 +4,8 @@ import type { Action, Answers, DecisionRequest, EconomySnapshot, EncounterState,
 
 /** Small facts the rulesets and the flow emit; one reducer applies them. */
 export type GameEvent =
-  | { type: 'encounter.started' }
+  /** The fight opens; `surprised` names who starts unaware (the encounter's settings), so the log says it. */
+  | { type: 'encounter.started'; surprised?: string[] }
   | { type: 'round.started'; round: number }
   | { type: 'initiative.rolled'; id: string; total: number }
   /** A figure's place in the order moves (PF delay and ready); `reason` is an i18n key under `initiative.`. */

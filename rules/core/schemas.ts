@@ -147,7 +147,7 @@ const ev = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
 
 /** Every event the reducer knows (events.ts `GameEvent`); a save with anything else is invalid. */
 export const gameEventSchema = z.discriminatedUnion('type', [
-  ev('encounter.started', {}),
+  ev('encounter.started', { surprised: z.array(id).max(500).optional() }),
   ev('round.started', { round: int }),
   ev('initiative.rolled', { id, total: z.number() }),
   ev('initiative.changed', { id, total: z.number(), reason: z.string().min(1).max(40) }),

@@ -9,7 +9,8 @@ import {
   fightVerdict,
   passesBySurprise,
   roundEndVerdict,
-  surpriseMarks
+  surpriseMarks,
+  surprisedFigures
 } from './objectives'
 import { placeTaken } from './standing-room'
 import { Step } from './step'
@@ -100,7 +101,9 @@ function advanceOnce(step: Step, ruleset: Ruleset): void {
 
 function start(step: Step, ruleset: Ruleset): CommandResult {
   if (step.state.phase !== 'setup') return refuse('alreadyStarted')
-  step.emit([{ type: 'encounter.started' }])
+  // Surprise comes only from the encounter's settings, and the log names who is caught unaware.
+  const surprised = surprisedFigures(step.state)
+  step.emit([{ type: 'encounter.started', ...(surprised.length ? { surprised } : {}) }])
   step.emit(surpriseMarks(step.state, ruleset))
   const { rollInitiative } = ruleset
   if (rollInitiative) step.withDice((dice) => rollInitiative(step.state, dice))

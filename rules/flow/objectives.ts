@@ -114,10 +114,16 @@ export function passesBySurprise(state: EncounterState, ruleset: Ruleset, actorI
   return state.round === 1 && losesRound && (state.surprised?.includes(actorId) ?? false)
 }
 
+/** The figures the encounter's settings list as surprised, in roster order (the only source of surprise). */
+export function surprisedFigures(state: EncounterState): string[] {
+  const ids = new Set(state.surprised ?? [])
+  return state.combatants.filter((c) => ids.has(c.id)).map((c) => c.id)
+}
+
 /** The ruleset's own marks of the surprised figures as the fight opens (PF's unaware, Athkri's condition). */
 export function surpriseMarks(state: EncounterState, ruleset: Ruleset): GameEvent[] {
   const { surprise } = ruleset
-  if (!surprise || !state.surprised?.length) return []
-  const ids = new Set(state.surprised)
+  if (!surprise) return []
+  const ids = new Set(surprisedFigures(state))
   return state.combatants.filter((c) => ids.has(c.id)).flatMap((c) => surprise(state, c))
 }

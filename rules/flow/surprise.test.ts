@@ -155,6 +155,8 @@ describe('surprise, by the ruleset (pathfinder1e, athkri)', () => {
     expect(opened.filter((o) => o.startsWith('1:'))).toEqual(['1:m1'])
     expect(opened).toContain('2:h1')
     expect(s.log.some((e) => e.type === 'surprised')).toBe(false)
+    // The log opens naming who is surprised (issue 21, bug 1: the surprise round was silent).
+    expect(s.log[0]).toEqual({ type: 'encounter.started', surprised: ['h1'] })
   })
 
   it('pathfinder1e.md §3.1: when everybody is surprised there is no surprise round', () => {

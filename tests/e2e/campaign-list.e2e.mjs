@@ -151,6 +151,9 @@ test('export a campaign as one JSON file and import that file back', async ({ pa
   assertEqual(JSON.parse(text), JSON.parse(stored), 'the file is the campaign as stored')
   assert(text.includes('\n  "id"'), 'pretty printed')
   await page.getByTestId('import-file').setInputFiles(path)
+  // The campaign is already listed: the import asks (issue 21), and "keep both" adds it beside the original.
+  await page.getByTestId('import-duplicate').waitFor()
+  await page.getByTestId('import-keep-both').click()
   await page.getByTestId('import-done').waitFor()
   // Its id is taken by the original, so the import gets a suffix and overwrites nothing.
   await page.getByTestId(`open-${pathfinder.id}-2`).waitFor()

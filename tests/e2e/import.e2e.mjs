@@ -35,8 +35,11 @@ test('a valid campaign file is imported and appears in the list', async ({ page,
   const done = ((await page.getByTestId('import-done').textContent()) ?? '').trim()
   assertEqual(done, 'Imported “Imported Pathfinder”.', 'the success line names the campaign')
   await page.getByTestId('open-imported-pathfinder').waitFor()
-  // The same file again: a taken id gets a suffix, nothing is overwritten.
-  await pick(page, file('my-campaign.json', JSON.stringify(imported)))
+  // The same file again: the import asks (issue 21); keeping both gives the copy a suffix, nothing is overwritten.
+  await page.getByTestId('import-file').setInputFiles(file('my-campaign.json', JSON.stringify(imported)))
+  await page.getByTestId('import-duplicate').waitFor()
+  await page.getByTestId('import-keep-both').click()
+  await page.getByTestId('import-done').waitFor()
   await page.getByTestId('open-imported-pathfinder-2').waitFor()
 })
 

@@ -1,4 +1,5 @@
 import { Container, Sprite, Text, Texture } from 'pixi.js'
+import { initialsOf } from '../initials'
 import { lifeRatio } from '../life'
 import { lifeColor, luminance, palette } from '../style'
 import type { TextureCache } from '../textures'
@@ -116,7 +117,11 @@ class BaseNode {
     this.cross.texture = outTexture(cache, r)
     this.cross.visible = t.out
 
-    set(this.initials, initialsOf(t.name), luminance(t.color) > 0.6 ? s.initialsDark : s.initials)
+    set(
+      this.initials,
+      t.initials ?? initialsOf(t.name),
+      luminance(t.color) > 0.6 ? s.initialsDark : s.initials
+    )
     this.initials.position.set(0, 1)
     this.initials.visible = r >= 11 && !t.out && this.initials.width < r * 1.8
 
@@ -148,12 +153,6 @@ class BaseNode {
 function set(label: Text, text: string, style: Text['style']): void {
   if (label.style !== style) label.style = style
   if (label.text !== text) label.text = text
-}
-
-/** "Tritone 2" → "T2", "Capitano" → "C". */
-function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/)
-  return ((words[0]?.[0] ?? '?') + (words[1]?.[0] ?? '')).toUpperCase()
 }
 
 /** The text the map prints for a figure's height (exported for the overlay's ghost base). */

@@ -30,6 +30,8 @@ export interface PieceView {
 export interface BaseView {
   id: string
   name: string
+  /** What the base reads, distinct from other names' (initials.ts); absent: the name's initials. */
+  initials?: string
   side: string
   x: number
   y: number

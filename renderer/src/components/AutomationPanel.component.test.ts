@@ -134,3 +134,14 @@ describe('AutomationPanel', () => {
     expect(session.state.log.length).toBe(fight.state.log.length)
   })
 })
+
+describe('AutomationPanel folded', () => {
+  it('shows an expand marker in its summary (issue 21: no marker once collapsed)', () => {
+    const { panel } = show()
+    const details = byTestId<HTMLDetailsElement>(panel, 'automation-panel')!
+    const marker = details.querySelector(':scope > summary [data-testid="automation-expand-marker"]')
+    expect(details.open).toBe(false)
+    expect(marker?.textContent).toBe('▸')
+    expect(marker?.getAttribute('aria-hidden')).toBe('true')
+  })
+})

@@ -131,3 +131,31 @@ describe('CampaignCard', () => {
     }
   })
 })
+
+describe('Duplicar clicked twice (issue 21: a double-click made two copies)', () => {
+  const click = (button: HTMLElement | null, detail: number) =>
+    button?.dispatchEvent(new MouseEvent('click', { bubbles: true, detail }))
+
+  it('the card asks once for a double-click, once per separate click', () => {
+    const { card, calls } = setup()
+    const button = byTestId(card, 'duplicate-' + ID)
+    click(button, 1)
+    click(button, 2)
+    expect(calls.onduplicate).toHaveBeenCalledTimes(1)
+    click(button, 1)
+    expect(calls.onduplicate).toHaveBeenCalledTimes(2)
+  })
+
+  it('the actions make one copy while one is under way', async () => {
+    const store = createWebStore(new MemoryStorage(), [sample])
+    const actions = new CampaignActions(
+      () => store,
+      async () => {},
+      () => 'unused.json'
+    )
+    const copy = vi.spyOn(store, 'duplicate')
+    await Promise.all([actions.duplicate(ID, 'Copia'), actions.duplicate(ID, 'Copia')])
+    expect(copy).toHaveBeenCalledTimes(1)
+    expect((await store.list()).length).toBe(2)
+  })
+})

@@ -55,7 +55,8 @@ function show(campaigns: CampaignListEntry[]): HTMLElement {
       actions,
       onopen: nothing,
       onbackups: nothing,
-      onimport: async () => ({ ok: false, failure: { message: 'unused' } })
+      onimport: async () => ({ ok: false, failure: { message: 'unused' } }),
+      onsettle: async () => ({ ok: false, failure: { message: 'unused' } })
     }
   })
   flushSync()

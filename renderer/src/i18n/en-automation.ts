@@ -45,6 +45,7 @@ export const enAutomation = {
   'automation.dice.confirm': 'Roll',
   'automation.dice.cancel': 'Cancel',
   'ai.autoAnswered': '{actor} answers by automation: {decision} → {choice}.',
+  'ai.autoDefault': '{actor} takes the rules’ default: {decision} → {choice}.',
   'ai.autoDeclined': '{actor} does not react (automation off): {decision} → {choice}.',
   'violation.manualDieOutOfRange': 'entered die {index} ({face}) is not a face of a d{sides}',
   'violation.manualDiceUnused': '{entered} dice were entered but the action rolls only {used}'

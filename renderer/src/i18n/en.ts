@@ -70,6 +70,8 @@ export const en: Record<MessageKey, string> = {
   'encounter.back': 'Campaigns',
   'encounter.start': 'Start encounter',
   'encounter.restart': 'Restart',
+  'encounter.restartConfirm': 'Restart the encounter? This fight’s log is lost.',
+  'encounter.restartYes': 'Yes, restart',
   'encounter.setupHint': 'Check the map and start when you are ready.',
   'encounter.round': 'Round {round}',
   'encounter.turnOf': '{side} to play',
@@ -161,6 +163,7 @@ export const en: Record<MessageKey, string> = {
   'log.title': 'Combat log',
   'log.empty': 'Nothing has happened yet.',
   'log.encounterStarted': 'The encounter begins.',
+  'log.encounterStartedSurprise': 'The encounter begins. Surprise: {names}, caught unaware.',
   'log.roundStarted': 'Round {round}',
   'log.initiative': '{actor} has initiative {total}.',
   'log.initiativeChanged': '{actor} moves to initiative {total} ({reason}).',
@@ -300,6 +303,10 @@ export const en: Record<MessageKey, string> = {
   'import.button': 'Import campaign',
   'import.busy': 'Importing…',
   'import.done': 'Imported “{name}”.',
+  'import.duplicate':
+    '“{name}” is already in the list. Replace it with the file (the current one is kept as a backup) or keep both?',
+  'import.replace': 'Replace',
+  'import.keepBoth': 'Keep both',
 
   'storeError.notFound': 'there is no such campaign',
   'storeError.corrupt': 'the file is damaged',

@@ -43,6 +43,7 @@ export const esAutomation = {
   'automation.dice.confirm': 'Tirar',
   'automation.dice.cancel': 'Cancelar',
   'ai.autoAnswered': '{actor} responde por automatización: {decision} → {choice}.',
+  'ai.autoDefault': '{actor} toma lo que dicen las reglas por defecto: {decision} → {choice}.',
   'ai.autoDeclined': '{actor} no reacciona (automatización desactivada): {decision} → {choice}.',
   'violation.manualDieOutOfRange': 'el dado {index} tecleado ({face}) no es una cara de un d{sides}',
   'violation.manualDiceUnused': 'se teclearon {entered} dados y la acción solo tira {used}'

@@ -71,6 +71,8 @@ export const es = {
   'encounter.back': 'Campañas',
   'encounter.start': 'Empezar el encuentro',
   'encounter.restart': 'Reiniciar',
+  'encounter.restartConfirm': '¿Reiniciar el encuentro? Se pierde el registro de esta pelea.',
+  'encounter.restartYes': 'Sí, reiniciar',
   'encounter.setupHint': 'Revisa el mapa y empieza cuando estés listo.',
   'encounter.round': 'Ronda {round}',
   'encounter.turnOf': 'Turno de {side}',
@@ -165,6 +167,7 @@ export const es = {
   'log.title': 'Registro de combate',
   'log.empty': 'Aún no ha pasado nada.',
   'log.encounterStarted': 'Empieza el encuentro.',
+  'log.encounterStartedSurprise': 'Empieza el encuentro. Sorpresa: {names}, sin alerta al empezar.',
   'log.roundStarted': 'Ronda {round}',
   'log.initiative': 'Iniciativa de {actor}: {total}.',
   'log.initiativeChanged': '{actor} pasa a la iniciativa {total} ({reason}).',
@@ -305,6 +308,10 @@ export const es = {
   'import.button': 'Importar campaña',
   'import.busy': 'Importando…',
   'import.done': 'Se importó «{name}».',
+  'import.duplicate':
+    'Ya tienes «{name}» en la lista. ¿Reemplazarla con el archivo (la actual queda como copia de seguridad) o conservar ambas?',
+  'import.replace': 'Reemplazar',
+  'import.keepBoth': 'Conservar ambas',
 
   'storeError.notFound': 'no existe esa campaña',
   'storeError.corrupt': 'el archivo está dañado',

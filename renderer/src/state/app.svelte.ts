@@ -12,7 +12,14 @@ import { locale } from './locale.svelte'
 import { formatCost, type CostPart } from './options'
 import { parseRoute, routeHash, type Route } from './route'
 import { BackupsState } from './backups.svelte'
-import { importFile, type ImportOutcome, type PickedFile } from './import-file'
+import {
+  importFile,
+  settleDuplicate,
+  type DuplicateChoice,
+  type ImportDuplicate,
+  type ImportOutcome,
+  type PickedFile
+} from './import-file'
 import { storeFailureOf, type ShownError } from './store-error-text'
 import { CampaignActions } from './campaign-actions.svelte'
 import { recordOpened } from './last-opened'
@@ -164,6 +171,14 @@ export class AppState {
   async importFile(file: PickedFile): Promise<ImportOutcome> {
     if (!this.#store) return { ok: false, failure: { code: 'io', message: 'the campaign store is not open' } }
     const outcome = await importFile(file, this.#store)
+    if (outcome.ok) await this.#list()
+    return outcome
+  }
+
+  /** Settles an import whose campaign is already listed: replace it or keep both; refreshes the list. */
+  async settleImport(duplicate: ImportDuplicate, choice: DuplicateChoice): Promise<ImportOutcome> {
+    if (!this.#store) return { ok: false, failure: { code: 'io', message: 'the campaign store is not open' } }
+    const outcome = await settleDuplicate(duplicate, choice, this.#store)
     if (outcome.ok) await this.#list()
     return outcome
   }

@@ -3,12 +3,12 @@ import { decisionKey, GM_DECIDER } from '../../../rules/core/decision-key'
 import type { Command, EncounterState } from '../../../rules/core/types'
 import { dryRunDice, withEnteredDice, type AskedDie } from '../../../rules/flow/dice-dry-run'
 import {
-  decisionFamily,
-  decisionPlan,
   declineChoice,
   dicePlan,
   levelsOf,
+  pendingPlan,
   withLevel,
+  type Answerer,
   type AutomationFamily,
   type AutomationLevel,
   type AutomationLevels,
@@ -92,10 +92,8 @@ export class AutomationControl {
   /** The AI's answer to preselect in the decision prompt (suggest), null for none (remind), undefined: as before. */
   get preselect(): string | number | null | undefined {
     const pending = this.host.state.pending
-    const family = pending ? decisionFamily(pending) : null
-    if (!pending || !family) return undefined
-    const plan = decisionPlan(this.levels[family], true)
-    if (plan.kind !== 'prompt') return undefined
+    const plan = pending ? pendingPlan(pending, this.levels, 'person') : null
+    if (plan?.kind !== 'prompt') return undefined
     return plan.preselect ? this.#aiAnswer() : null
   }
 
@@ -113,23 +111,23 @@ export class AutomationControl {
     if (this.entry && this.entry.state !== state) this.#close(null)
     const pending = state.pending
     if (!pending || state.phase !== 'running' || this.entry || this.#handledAt === state.log.length) return
-    const family = decisionFamily(pending)
-    if (!family) return
     const { deciderId } = pending.request
     const decider = state.combatants.find((c) => c.id === deciderId)
-    const byPerson =
-      deciderId === GM_DECIDER ||
-      (decider !== undefined && (decider.controller !== 'ai' || this.host.ai.takenOver === deciderId))
-    const plan = decisionPlan(this.levels[family], byPerson)
-    if (plan.kind !== 'answer' && plan.kind !== 'decline') return
+    const plan = pendingPlan(pending, this.levels, this.#answerer(deciderId))
+    if (plan?.kind !== 'answer' && plan?.kind !== 'decline' && plan?.kind !== 'default') return
     this.#handledAt = state.log.length
     const step = plan.kind === 'answer' ? chooseAnswer(state, this.host.ruleset) : null
     const choice =
-      step?.command.type === 'decision.answer' ? step.command.choice : declineChoice(pending.request)
+      step?.command.type === 'decision.answer'
+        ? step.command.choice
+        : plan.kind === 'default'
+          ? pending.request.default
+          : declineChoice(pending.request)
     const note: AiNote = {
       at: state.log.length,
       reason: {
-        key: plan.kind === 'answer' ? 'autoAnswered' : 'autoDeclined',
+        key:
+          plan.kind === 'decline' ? 'autoDeclined' : plan.kind === 'default' ? 'autoDefault' : 'autoAnswered',
         params: {
           actor: decider?.name ?? deciderId,
           decision: decisionKey(pending.request.id),
@@ -139,6 +137,19 @@ export class AutomationControl {
     }
     const command: Command = { type: 'decision.answer', decisionId: pending.request.id, choice }
     if (!this.offer(command, note)) this.host.send(command, note)
+  }
+
+  /**
+   * Who can answer a decision: a person for a GM ruling when someone plays at the table (a figure not the
+   * AI's) and for a person's figure or one the GM took over; the AI player for its figures; nobody for a GM
+   * ruling in a fight the AI plays alone.
+   */
+  #answerer(deciderId: string): Answerer {
+    const { combatants } = this.host.state
+    if (deciderId === GM_DECIDER) return combatants.some((c) => c.controller !== 'ai') ? 'person' : 'nobody'
+    const decider = combatants.find((c) => c.id === deciderId)
+    if (!decider) return 'person'
+    return decider.controller !== 'ai' || this.host.ai.takenOver === deciderId ? 'person' : 'ai'
   }
 
   /**

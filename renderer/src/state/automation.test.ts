@@ -112,6 +112,7 @@ describe('solo and GM mode', () => {
     )
     expect(suggestingSides(gm)).toEqual(['orcs'])
     const stored = withMode(undefined, state.id, gm)
-    expect(modeOf(state, stored)).toEqual({ ...gm, sides: { heroes: 'gm', ...gm.sides } })
+    const played = withControllers(state, controllerChanges(state, gm))
+    expect(modeOf(played, stored)).toEqual({ ...gm, sides: { heroes: 'gm', ...gm.sides } })
   })
 })

@@ -1,4 +1,4 @@
-import { GM_DECIDER } from '../../../rules/core/decision-key'
+import { decisionKey, GM_DECIDER } from '../../../rules/core/decision-key'
 import type { Campaign } from '../../../rules/core/schemas'
 import type { DecisionRequest, PendingDecision } from '../../../rules/core/types'
 
@@ -77,6 +77,8 @@ export type DecisionPlan =
   | { kind: 'prompt'; preselect: boolean }
   /** Leave it as it is: the AI player answers for its figures; the actor's own choices stay prompts. */
   | { kind: 'leave' }
+  /** Answer at once with the rules' default (a routine question at a level that does not ask it). */
+  | { kind: 'default' }
 
 /**
  * What a level does with a decision. `byPerson`: a person (the player or the GM) would answer it; an AI
@@ -87,6 +89,57 @@ export function decisionPlan(level: AutomationLevel, byPerson: boolean): Decisio
   if (!byPerson) return { kind: 'leave' }
   if (level === 'auto') return { kind: 'answer' }
   return { kind: 'prompt', preselect: level === 'suggest' }
+}
+
+/** Who can answer a pending decision: a person at the table, the AI player for its figure, or nobody. */
+export type Answerer = 'person' | 'ai' | 'nobody'
+
+/**
+ * Questions whose default is what the rules mean unless the table says otherwise: the check's "roll it"
+ * (hq2.md G-10) and the amounts that start at the rules' value (HQ2's stunt and counter points and dice
+ * multipliers, Athkri's cover adjustment). A defence in HQ2 asked two to four of them; they are asked only
+ * at `remind`, where the table wants every point by hand (a check's "enter" also when the dice are typed).
+ */
+const ROUTINE_DECISIONS: ReadonlySet<string> = new Set([
+  'hq2.check',
+  'hq2.stuntPoints',
+  'hq2.counterMovePoints',
+  'hq2.counterAttackPoints',
+  'hq2.attackMultiplier',
+  'hq2.defenseMultiplier',
+  'athkri.coverAdjust'
+])
+
+/** The dice-family questions among the routine ones: asked too when the table types its own dice. */
+const DICE_QUESTIONS: ReadonlySet<string> = new Set(['hq2.check'])
+
+/**
+ * What happens to a pending decision, whoever must answer it: null leaves it to be asked as a prompt (the
+ * actor's own choices). A GM ruling with nobody at the table (every figure the AI's) is answered by the AI,
+ * so an AI-vs-AI fight never waits for a question no one can answer; a routine question takes its default
+ * below `remind`.
+ */
+export function pendingPlan(
+  pending: PendingDecision,
+  levels: AutomationLevels,
+  answerer: Answerer
+): DecisionPlan | null {
+  const family = decisionFamily(pending)
+  const key = decisionKey(pending.request.id)
+  const routine = ROUTINE_DECISIONS.has(key)
+  if (!family)
+    return answerer === 'person' && routine && !asksRoutine(key, levels.reactions, levels)
+      ? { kind: 'default' }
+      : null
+  const level = levels[family]
+  if (answerer === 'nobody') return level === 'off' ? { kind: 'decline' } : { kind: 'answer' }
+  const plan = decisionPlan(level, answerer === 'person')
+  if (plan.kind === 'prompt' && routine && !asksRoutine(key, level, levels)) return { kind: 'default' }
+  return plan
+}
+
+function asksRoutine(key: string, level: AutomationLevel, levels: AutomationLevels): boolean {
+  return level === 'remind' || (DICE_QUESTIONS.has(key) && levels.dice !== 'auto')
 }
 
 // The rules' words for "do nothing" among a decision's choices (PF's attack of opportunity `pass`, a ready

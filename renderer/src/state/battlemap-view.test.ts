@@ -105,12 +105,22 @@ describe('moveOptions with movement bands (a ruleset with moveInfo)', () => {
     ])
   })
 
-  it('keeps the kind the rules list first when kinds tie on cost', () => {
-    const walk = step('steve', [1, 1])
+  it('keeps the kind the rules list first when kinds tie on cost, past one square', () => {
+    const walk = step('steve', [1, 1], [1, 2])
     const withdraw: Action = { ...walk, kind: 'withdraw' }
     const info = (a: Action): MoveInfo => ({ band: 0, provokes: a.kind === 'move' ? ['z'] : [] })
     expect(moveOptions([walk, withdraw], cost, info).map((m) => m.action.kind)).toEqual(['move'])
     expect(moveOptions([withdraw, walk], cost, info).map((m) => m.action.kind)).toEqual(['withdraw'])
+  })
+
+  it('takes the safest way for a one-square move whatever the rules list first (issue 21 bug 3)', () => {
+    const walk = step('steve', [1, 1])
+    const fiveFoot: Action = { ...walk, kind: 'step' }
+    const info = (a: Action): MoveInfo => ({ band: 0, provokes: a.kind === 'move' ? ['z'] : [] })
+    expect(moveOptions([walk, fiveFoot], cost, info).map((m) => m.action.kind)).toEqual(['step'])
+    expect(moveOptions([fiveFoot, walk], cost, info).map((m) => m.action.kind)).toEqual(['step'])
+    const calm = (): MoveInfo => ({ band: 0, provokes: [] })
+    expect(moveOptions([walk, fiveFoot], cost, calm).map((m) => m.action.kind)).toEqual(['move'])
   })
 
   it('reads every move as band 0 provoking nobody when the ruleset has no moveInfo', () => {
@@ -170,6 +180,17 @@ describe('attackTargets', () => {
 })
 
 describe('deriveView', () => {
+  it('gives figures whose names share initials distinct ones (issue 21: "Ogro 2" and "Orco 2" read "O2")', () => {
+    const base = started()
+    const names = ['Ogro 2', 'Orco 2']
+    const state = {
+      ...base,
+      combatants: base.combatants.map((c, i) => (i < 2 ? { ...c, name: names[i]! } : c))
+    }
+    const view = deriveView({ state, activeId: 'steve', moves: [], targets: [], hover: null, refused: null })
+    expect(view.tokens.slice(0, 2).map((t) => t.initials)).toEqual(['Og2', 'Or2'])
+  })
+
   it('draws the board and every figure, marking the active one', () => {
     const state = started()
     const view = deriveView({ state, activeId: 'steve', moves: [], targets: [], hover: null, refused: null })

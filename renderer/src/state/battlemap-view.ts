@@ -1,4 +1,5 @@
 import type { BattlemapView, Cell, TokenView } from '../../battlemap/view'
+import { distinctInitials } from '../../battlemap/initials'
 import type { MoveInfo, Ruleset } from '../../../rules/core/ruleset'
 import type { Action, EncounterState } from '../../../rules/core/types'
 
@@ -52,11 +53,16 @@ export function rulesetMoveInfo(
 
 /**
  * Whether option `a` beats `b` (met first) for the same square: cheaper; at equal cost, of one kind, the
- * path that provokes fewer, then the nearer band; between kinds at equal cost, the one the rules list first.
+ * path that provokes fewer, then the nearer band; between kinds at equal cost, the one the rules list first,
+ * except for a one-square move, where the safest way wins (issue 21 bug 3: PF's 5-ft step, which provokes
+ * nobody, over a move out of a threatened square that provokes).
  */
 function better(a: MoveOption, b: MoveOption): boolean {
   if (a.cost !== b.cost) return a.cost < b.cost
-  if (a.action.kind !== b.action.kind) return false
+  if (a.action.kind !== b.action.kind) {
+    const oneSquare = a.path.length === 1 && b.path.length === 1
+    return oneSquare && a.provokes.length < b.provokes.length
+  }
   if (a.provokes.length !== b.provokes.length) return a.provokes.length < b.provokes.length
   return a.band < b.band
 }
@@ -132,9 +138,11 @@ function reachable(moves: readonly MoveOption[]): BattlemapView['reachable'] {
 
 function makeTokens(state: EncounterState, activeId: string | null): TokenView[] {
   const sideIndex = new Map(state.sides.map((s, i) => [s.id, i]))
-  return state.combatants.map((c) => ({
+  const initials = distinctInitials(state.combatants.map((c) => c.name))
+  return state.combatants.map((c, i) => ({
     id: c.id,
     name: c.name,
+    initials: initials[i] ?? '?',
     side: c.side,
     x: c.pos.x,
     y: c.pos.y,

@@ -135,7 +135,22 @@ export function duplicateVersion(
   const at = campaign.encounters.indexOf(source)
   const encounters = [...campaign.encounters]
   encounters.splice(at + 1, 0, record)
-  return { campaign: { ...campaign, encounters }, id }
+  return { campaign: withModeCopied({ ...campaign, encounters }, encounterId, id), id }
+}
+
+/**
+ * The campaign with the play mode stored for `fromId` stored for `toId` too: a version holds the same
+ * controllers, so it must be read with the same mode (issue 21 bug 2: without it an all-AI copy of a GM
+ * mode encounter read as solo, the AI playing the player's side).
+ */
+function withModeCopied(campaign: Campaign, fromId: string, toId: string): Campaign {
+  const mode = ownValue(campaign.automation?.encounters, fromId)
+  if (!mode) return campaign
+  const { automation } = campaign
+  return {
+    ...campaign,
+    automation: { ...automation, encounters: { ...automation?.encounters, [toId]: structuredClone(mode) } }
+  }
 }
 
 /** Whether the encounter's setup can still change: once a command was played its start is fixed. */
@@ -254,5 +269,5 @@ export function versionWith(
   const record = recordOf({ ...structuredClone(state), id, name })
   const encounters = [...campaign.encounters]
   encounters.splice(campaign.encounters.indexOf(source) + 1, 0, record)
-  return { campaign: { ...campaign, encounters }, id, name }
+  return { campaign: withModeCopied({ ...campaign, encounters }, encounterId, id), id, name }
 }

@@ -30,6 +30,8 @@ interface Done {
 export class CampaignActions {
   notice = $state.raw<CampaignNotice | null>(null)
   #timer: ReturnType<typeof setTimeout> | undefined
+  /** Campaigns being copied now: a second "Duplicar" while one runs makes no second copy. */
+  #duplicating: readonly string[] = []
 
   constructor(
     private readonly store: () => CampaignStore | null,
@@ -51,14 +53,20 @@ export class CampaignActions {
   }
 
   /** Copies campaign `id` under `name` (the page words "(copia)"/"(copy)"). */
-  duplicate(id: string, name: string): Promise<ActionOutcome> {
-    return this.#run(async (store) => {
-      const summary = await store.duplicate(id, name)
-      return {
-        summary,
-        notice: { kind: 'done', key: 'campaigns.duplicated', params: { name: summary.name } }
-      }
-    }, 'campaigns.actionFailed')
+  async duplicate(id: string, name: string): Promise<ActionOutcome> {
+    if (this.#duplicating.includes(id)) return { ok: true }
+    this.#duplicating = [...this.#duplicating, id]
+    try {
+      return await this.#run(async (store) => {
+        const summary = await store.duplicate(id, name)
+        return {
+          summary,
+          notice: { kind: 'done', key: 'campaigns.duplicated', params: { name: summary.name } }
+        }
+      }, 'campaigns.actionFailed')
+    } finally {
+      this.#duplicating = this.#duplicating.filter((d) => d !== id)
+    }
   }
 
   /** Downloads campaign `id` as one JSON file. */

@@ -23,7 +23,7 @@ import { InchesControl } from './inches-control.svelte'
 import type { AiNote } from './log-lines'
 import {
   attackOptions,
-  costParts,
+  moveCostParts,
   economyCounters,
   ownActions,
   totalCost,
@@ -239,14 +239,9 @@ export class EncounterSession {
     return refusal(this.state, this.ruleset, this.active.id, cell, [...this.legal, ...this.declared])
   }
 
-  /**
-   * What a move costs as the map words it: in the ruleset's map unit when it gives one (`moveInfo().cost`,
-   * PF's feet), worded by `cost.ap` — the map's unit, which a ruleset's terms rename ("{n} pies") — else
-   * the economy event's own fields (Minecraft's AP, HQ2's movement points).
-   */
+  /** What a move costs as the map words it (options.ts `moveCostParts`). */
   moveCost(action: Action): CostPart[] {
-    const unit = this.ruleset.moveInfo?.(this.state, action).cost
-    return unit === undefined ? costParts(this.ruleset, this.state, action) : [{ key: 'ap', n: unit }]
+    return moveCostParts(this.ruleset, this.state, action)
   }
 
   /** A refusal as text: ids in its parameters become names, and x/y also a map square name (`square`). */

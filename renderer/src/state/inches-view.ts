@@ -1,4 +1,5 @@
 import type { BaseView, BoardPoint, InchesText, InchesView } from '../../battlemap/inches/view'
+import { distinctInitials } from '../../battlemap/initials'
 import { baseRadius, inWater } from '../../../rules/core/inches'
 import type { EncounterState, Vec3 } from '../../../rules/core/types'
 import { SIDE_COLORS } from './battlemap-view'
@@ -25,9 +26,11 @@ export interface InchesViewInput {
 
 function tokens(state: EncounterState, activeId: string | null): BaseView[] {
   const sideIndex = new Map(state.sides.map((s, i) => [s.id, i]))
-  return state.combatants.map((c) => ({
+  const initials = distinctInitials(state.combatants.map((c) => c.name))
+  return state.combatants.map((c, i) => ({
     id: c.id,
     name: c.name,
+    initials: initials[i] ?? '?',
     side: c.side,
     x: c.pos.x,
     y: c.pos.y,

@@ -73,6 +73,12 @@ export function eventLine(
     board ? placeName(board, pos) : placeName({ width: 0, height: 0, blocks: [] }, pos)
   switch (e.type) {
     case 'encounter.started':
+      // Surprise comes from the encounter's settings; the opening line names who is caught by it.
+      if (e.surprised?.length)
+        return {
+          kind: 'round',
+          text: tr.t('log.encounterStartedSurprise', { names: e.surprised.map(name).join(', ') })
+        }
       return { kind: 'round', text: tr.t('log.encounterStarted') }
     case 'round.started':
       return { kind: 'round', text: tr.t('log.roundStarted', { round: e.round }) }

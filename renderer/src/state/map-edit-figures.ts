@@ -124,12 +124,15 @@ export function removeFigure(state: EncounterState, id: string): EncounterState 
 }
 
 /**
- * A new figure's name from its model's: the model's name without its trailing number, then the first
- * number no figure uses ("Goblin 1" with "Goblin 2" on the map gives "Goblin 3"; "Ogro" gives "Ogro 2").
+ * A new figure's name from its model's: the model's name without its trailing number, alone for the first
+ * of its kind on the map (the first orc placed is "Orco", issue 21), else with the first number from 2 no
+ * figure uses ("Goblin 1" with "Goblin 2" on the map gives "Goblin 3"; "Ogro" beside an "Ogro", "Ogro 2").
  */
 export function freshName(state: EncounterState, model: string): string {
   const base = model.replace(/\s+\d+$/, '').slice(0, 74)
   const used = new Set(state.combatants.map((c) => c.name))
+  const numbered = (name: string) => name.startsWith(`${base} `) && /^\d+$/.test(name.slice(base.length + 1))
+  if (!used.has(base) && !state.combatants.some((c) => numbered(c.name))) return base
   let n = 2
   while (used.has(`${base} ${n}`)) n++
   return `${base} ${n}`

@@ -30,3 +30,27 @@ describe('placing templates in the map editor', () => {
     })
   })
 })
+
+describe('names of placed figures (issue 21: the first orc placed was "Orco 2")', () => {
+  const state = sampleCampaign().encounters[0]?.initial as EncounterState
+  const creeper = creatureTemplate('minecraft', 'minecraft:creeper', 'es')
+
+  it('the first of its kind keeps the plain name, the next ones are numbered from 2', () => {
+    const first = addFigure(state, templateModel({ list: 'bestiary', template: creeper }, 'monsters'))
+    if (!first.ok) throw new Error(first.reason)
+    const firstName = first.state.combatants.find((c) => c.id === first.id)?.name
+    expect(firstName).toBe(creeper.name)
+    const second = addFigure(first.state, templateModel({ list: 'bestiary', template: creeper }, 'monsters'))
+    if (!second.ok) throw new Error(second.reason)
+    expect(second.state.combatants.find((c) => c.id === second.id)?.name).toBe(`${creeper.name} 2`)
+  })
+
+  it('a copy of a numbered figure takes the next number', () => {
+    const zombie = state.combatants.find((c) => /\s\d+$/.test(c.name))!
+    const copy = addFigure(state, zombie)
+    if (!copy.ok) throw new Error(copy.reason)
+    const name = copy.state.combatants.find((c) => c.id === copy.id)?.name
+    expect(name).toMatch(new RegExp(`^${zombie.name.replace(/\s+\d+$/, '')} \\d+$`))
+    expect(state.combatants.some((c) => c.name === name)).toBe(false)
+  })
+})

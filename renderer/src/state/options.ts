@@ -133,6 +133,19 @@ export function costParts(ruleset: Ruleset, state: EncounterState, action: Actio
   return chargeParts(ruleset.economy.charge(state, action) as unknown as Record<string, unknown>)
 }
 
+/**
+ * What a move costs as the map words it: in the ruleset's map unit when it gives one (`moveInfo().cost`,
+ * PF's feet, worded by `cost.ap`, which a ruleset's terms rename), else the economy event's own fields. A
+ * move of the ruleset's own kind (PF's 5-ft step, run, withdraw) also says what it spends, so the map tells
+ * a 5-ft step from a move of the same 5 feet (issue 21 bug 3).
+ */
+export function moveCostParts(ruleset: Ruleset, state: EncounterState, action: Action): CostPart[] {
+  const unit = ruleset.moveInfo?.(state, action).cost
+  if (unit === undefined) return costParts(ruleset, state, action)
+  const spent = action.kind === 'move' ? [] : costParts(ruleset, state, action)
+  return [{ key: 'ap', n: unit }, ...spent]
+}
+
 /** The cost fields of an economy event or a logged cost (see `costParts`). */
 export function chargeParts(charge: Readonly<Record<string, unknown>>): CostPart[] {
   const parts = Object.entries(charge).flatMap(([key, n]) =>

@@ -62,8 +62,9 @@ describe('play modes under ids that are Object.prototype names', () => {
       }
       const saved = { ...campaign, automation: withMode(campaign.automation, state.id, gm) }
       const loaded = campaignSchema.parse(JSON.parse(JSON.stringify(saved)))
-      // The side the mode does not name is the GM's (its figure is the GM's).
-      expect(modeOf(state, loaded.automation)).toEqual({ ...gm, sides: { ...gm.sides, valueOf: 'gm' } })
+      // The session writes the mode's controllers; the side the mode does not name is the GM's.
+      const played = withControllers(state, controllerChanges(state, gm))
+      expect(modeOf(played, loaded.automation)).toEqual({ ...gm, sides: { ...gm.sides, valueOf: 'gm' } })
     }
   )
 
@@ -76,7 +77,8 @@ describe('play modes under ids that are Object.prototype names', () => {
         heroSide: 'toString',
         sides: roles(['toString', 'suggests'], ['valueOf', 'plays'])
       }
-      expect(modeOf(state, withMode(undefined, id, gm))).toEqual(gm)
+      const played = withControllers(state, controllerChanges(state, gm))
+      expect(modeOf(played, withMode(undefined, id, gm))).toEqual(gm)
       const another = withMode(undefined, 'another-encounter', gm)
       expect(modeOf(state, another)).toEqual({
         mode: 'solo',

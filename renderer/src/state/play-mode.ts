@@ -28,21 +28,35 @@ export function defaultHeroSide(state: EncounterState): string {
 }
 
 /**
- * The encounter's mode: as stored, else read off its controllers (a GM controller anywhere means GM mode,
- * each side then played by the AI if its figures are AI-controlled), so a file from before modes opens as
- * it plays.
+ * The encounter's mode: as stored, when it still describes the figures' controllers (they are the truth: a
+ * new version, a builder edit or a save cut short can leave a stored mode behind them), else read off the
+ * controllers: GM mode when a GM controls a figure or no person does (an AI-vs-AI fight is no solo game),
+ * each side then played by the AI if its figures are AI-controlled. So the panel never says "Solo" while
+ * the AI plays the player's side, and a file from before modes opens as it plays.
  */
 export function modeOf(state: EncounterState, automation: CampaignAutomation | undefined): ModeSettings {
-  const stored = ownValue(automation?.encounters, state.id)
-  const heroSide = stored?.heroSide ?? defaultHeroSide(state)
-  const inferredGm = state.combatants.some((c) => c.controller === 'gm')
+  const kept = ownValue(automation?.encounters, state.id)
+  const saved: ModeSettings | undefined = kept && {
+    mode: kept.mode,
+    heroSide: kept.heroSide ?? defaultHeroSide(state),
+    sides: kept.sides ?? {}
+  }
+  const stored = saved && controllerChanges(state, saved).size === 0 ? saved : undefined
+  const inferredGm =
+    state.combatants.some((c) => c.controller === 'gm') ||
+    (state.combatants.length > 0 && state.combatants.every((c) => c.controller === 'ai'))
+  const mode = stored?.mode ?? (inferredGm ? 'gm' : 'solo')
+  // Solo read off the controllers is the side a person plays; otherwise the side last picked for solo.
+  const heroSide = stored?.heroSide ?? (mode === 'solo' ? defaultHeroSide(state) : saved?.heroSide)
   const roleOf = (sideId: string): SideRole => {
     const figures = state.combatants.filter((c) => c.side === sideId)
     const inferred = figures.length > 0 && figures.every((c) => c.controller === 'ai') ? 'plays' : 'gm'
-    return ownValue(stored?.sides, sideId) ?? inferred
+    // A side the AI suggests for is AI-controlled too: a saved "suggests" holds while the AI controls it.
+    const wanted = ownValue(saved?.sides, sideId)
+    return ownValue(stored?.sides, sideId) ?? (wanted === 'suggests' && inferred === 'plays' ? wanted : inferred)
   }
   const sides = Object.fromEntries(state.sides.map((side) => [side.id, roleOf(side.id)]))
-  return { mode: stored?.mode ?? (inferredGm ? 'gm' : 'solo'), heroSide, sides }
+  return { mode, heroSide: heroSide ?? defaultHeroSide(state), sides }
 }
 
 /** The controller a mode gives a figure. */

@@ -391,10 +391,14 @@ describe('economy input', () => {
     expect(isRestricted(state, staggered)).toBe(true)
     expect(isRestricted(state, disabled)).toBe(true)
     expect(isRestricted(state, fine)).toBe(false)
-    const unaware = pfFigure('u', { side: 'b', stats: { aware: false } })
-    const surprise = pfState([fine, unaware])
+    const unaware = pfFigure('u', { side: 'b' })
+    const surprise = { ...pfState([fine, unaware]), surprised: ['u'] }
     expect(isRestricted(surprise, fine)).toBe(true)
     expect(isRestricted({ ...surprise, round: 2 }, fine)).toBe(false)
-    expect(isRestricted(pfState([fine, unaware], { settings: { surpriseRound: false } }), fine)).toBe(false)
+    const off = pfState([fine, unaware], { settings: { surpriseRound: false } })
+    expect(isRestricted({ ...off, surprised: ['u'] }, fine)).toBe(false)
+    // A stat block's own `aware: false` is no surprise: only the encounter's settings say who is surprised.
+    const statOnly = pfState([fine, pfFigure('u', { side: 'b', stats: { aware: false } })])
+    expect(isRestricted(statOnly, fine)).toBe(false)
   })
 })

@@ -15,11 +15,11 @@ function surprise(): EncounterState {
   const s = pfState(
     [
       pfFigure('goblin', { side: 'b', pos: { x: 6, y: 5 } }),
-      pfFigure('hero', { pos: { x: 5, y: 5 }, stats: { aware: false, conditions: ['asleep'] } })
+      pfFigure('hero', { pos: { x: 5, y: 5 }, stats: { conditions: ['asleep'] } })
     ],
     { initiative: { goblin: 15, hero: 10 }, settings: { gmPrompts: 'auto' } }
   )
-  return withTurn(s, 'goblin')
+  return withTurn({ ...s, surprised: ['hero'] }, 'goblin')
 }
 
 describe('starting and completing a full-round action (§3.2 restricted turn)', () => {

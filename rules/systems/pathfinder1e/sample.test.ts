@@ -64,12 +64,14 @@ describe('the Goblin ambush sample', () => {
     }
   })
 
-  it('has four unaware human-controlled heroes and an aware AI goblin band: a surprise round (§3.1)', () => {
+  it('has four surprised human-controlled heroes and an aware AI goblin band: a surprise round (§3.1)', () => {
     const heroes = side('heroes')
     expect(heroes.map((c) => c.id)).toEqual(['valeria', 'tobi', 'anselma', 'irene'])
+    // The encounter's settings list the heroes as surprised; the start marks them unaware.
+    expect(state.surprised).toEqual(heroes.map((c) => c.id))
     for (const c of heroes) {
       expect(c.controller).toBe('human')
-      expect(readStats(c)).toMatchObject({ aware: false, flatFooted: true })
+      expect(readStats(c)).toMatchObject({ flatFooted: true })
     }
     const goblins = side('goblins')
     expect(goblins.length).toBeGreaterThanOrEqual(5)

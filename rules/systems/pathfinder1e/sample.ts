@@ -72,9 +72,9 @@ const GOBLINS: Array<[string, string, string, number, number, number]> = [
 
 /** The "Goblin ambush" sample encounter, ready to start (phase 'setup'); `seed` seeds its dice. */
 export function pathfinder1eSampleEncounter(seed = 1009): EncounterState {
-  // The heroes walk east along the road, not expecting anything (§3.1: unaware, so surprised); the goblins
-  // watch from the trees on both sides of it.
-  const heroes = { side: 'heroes', controller: 'human' as const, facing: 2, aware: false }
+  // The heroes walk east along the road, not expecting anything (§3.1: unaware, so surprised: the
+  // encounter lists them, and the start marks them unaware); the goblins watch from the trees beside it.
+  const heroes = { side: 'heroes', controller: 'human' as const, facing: 2 }
   const goblins = { side: 'goblins', controller: 'ai' as const, facing: 6 }
   const figures = [
     ...HEROES.map((row) => [row, heroes] as const),
@@ -90,7 +90,7 @@ export function pathfinder1eSampleEncounter(seed = 1009): EncounterState {
         ? withStats(c, { mountId: 'goblin-dog', conditions: ['mounted'] })
         : c
   )
-  return newEncounter({
+  const encounter = newEncounter({
     id: 'pathfinder1e-goblin-ambush',
     name: 'Emboscada goblin',
     system: 'pathfinder1e',
@@ -103,4 +103,5 @@ export function pathfinder1eSampleEncounter(seed = 1009): EncounterState {
     combatants,
     seed
   })
+  return { ...encounter, surprised: HEROES.map(([, id]) => id) }
 }

@@ -77,13 +77,16 @@ describe('sleep: the other figures its Hit Dice reach, dealing no damage', () =>
 describe('deferred: a full-round action only started on a restricted turn (§3.2)', () => {
   it('the start of a coup de grace carries its completion odds, marked deferred; a normal one is not', () => {
     const s = withTurn(
-      pfState(
-        [
-          pfFigure('goblin', { side: 'b', pos: { x: 6, y: 5 } }),
-          pfFigure('hero', { pos: { x: 5, y: 5 }, stats: { aware: false, conditions: ['asleep'] } })
-        ],
-        { initiative: { goblin: 15, hero: 10 }, settings: { gmPrompts: 'auto' } }
-      ),
+      {
+        ...pfState(
+          [
+            pfFigure('goblin', { side: 'b', pos: { x: 6, y: 5 } }),
+            pfFigure('hero', { pos: { x: 5, y: 5 }, stats: { conditions: ['asleep'] } })
+          ],
+          { initiative: { goblin: 15, hero: 10 }, settings: { gmPrompts: 'auto' } }
+        ),
+        surprised: ['hero']
+      },
       'goblin'
     )
     const plain: Action = { kind: 'coupDeGrace', actorId: 'goblin', targetId: 'hero' }

@@ -71,21 +71,30 @@ describe('pfTurnOrder (pathfinder1e.md §3.1)', () => {
     expect(opensTurn(pfFigure('new'), state)).toBe(false)
   })
 
-  it('§3.1 surprise round: only aware figures act in round 1, everyone from round 2', () => {
-    const unaware = pfFigure('u', { side: 'monsters', stats: { aware: false } })
-    const state = pfState([ally('a'), unaware, enemy('e')], { initiative: { a: 5, u: 20, e: 10 } })
+  it('§3.1 surprise round: only figures not surprised act in round 1, everyone from round 2', () => {
+    const unaware = pfFigure('u', { side: 'monsters' })
+    const state = {
+      ...pfState([ally('a'), unaware, enemy('e')], { initiative: { a: 5, u: 20, e: 10 } }),
+      surprised: ['u']
+    }
     expect(isSurpriseRound(state)).toBe(true)
     expect(round(state)).toEqual(['e', 'a'])
     expect(round({ ...state, round: 2 })).toEqual(['u', 'e', 'a'])
   })
 
-  it('§3.1 no surprise round when nobody or everybody is unaware, or with the setting off', () => {
-    const unaware = (id: string) => pfFigure(id, { stats: { aware: false } })
+  it('§3.1 no surprise round when nobody or everybody is surprised, or with the setting off', () => {
+    const surprised = (state: EncounterState, ids: string[]) => ({ ...state, surprised: ids })
     expect(isSurpriseRound(pfState([ally('a'), enemy('e')]))).toBe(false)
-    expect(isSurpriseRound(pfState([unaware('a'), unaware('e')]))).toBe(false)
-    expect(isSurpriseRound(pfState([ally('a'), unaware('e')], { settings: { surpriseRound: false } }))).toBe(
-      false
-    )
+    expect(isSurpriseRound(surprised(pfState([ally('a'), enemy('e')]), ['a', 'e']))).toBe(false)
+    const off = pfState([ally('a'), enemy('e')], { settings: { surpriseRound: false } })
+    expect(isSurpriseRound(surprised(off, ['e']))).toBe(false)
+  })
+
+  it('§3.1 a stat block marked unaware opens no surprise round the encounter settings do not list', () => {
+    const unaware = pfFigure('u', { side: 'monsters', stats: { aware: false } })
+    const state = pfState([ally('a'), unaware, enemy('e')], { initiative: { a: 5, u: 20, e: 10 } })
+    expect(isSurpriseRound(state)).toBe(false)
+    expect(round(state)).toEqual(['u', 'e', 'a'])
   })
 })
 

@@ -4,7 +4,6 @@ import type { Combatant, EncounterState } from '../../core/types'
 import { healthOf, isOutState } from './health'
 import { isRiddenMount } from './mount'
 import { readSettings } from './settings'
-import { readStats } from './stats'
 
 // pathfinder1e.md §3.1 / §3.2: figures act from the highest initiative count down. The next turn is the
 // first figure whose count lies strictly below the count the current turn opened at, so a figure whose
@@ -12,25 +11,30 @@ import { readStats } from './stats'
 
 /**
  * §3.1: the surprise round is round 1 when the setting allows it and some, but not all, figures are
- * unaware of their foes (`aware: false`).
+ * unaware of their foes. Who is unaware comes from the encounter's settings (`surprised`) only, never from
+ * a figure's stats, so a template's `aware: false` cannot open a surprise round the GM did not set.
  */
 export function isSurpriseRound(state: EncounterState): boolean {
   if (state.round !== 1 || !readSettings(state).surpriseRound) return false
-  const aware = state.combatants.map((c) => readStats(c).aware)
-  return aware.includes(true) && aware.includes(false)
+  const surprised = state.combatants.map((c) => isSurprised(state, c))
+  return surprised.includes(true) && surprised.includes(false)
+}
+
+function isSurprised(state: EncounterState, c: Combatant): boolean {
+  return state.surprised?.includes(c.id) ?? false
 }
 
 /**
  * Whether the figure opens a turn: it has an initiative count and is not dead. Dying figures open theirs
  * for the stabilization check, paralyzed and held ones for their saves (the flow passes turns in which
  * nothing can be done); a conscious figure out of the fight (removed) does not. In the surprise round
- * only the aware act (§3.1). A ridden mount acts on its rider's turn, never on its own (§4.12 [TEXT L483]).
+ * only those not surprised act (§3.1). A ridden mount acts on its rider's turn, never on its own (§4.12 [TEXT L483]).
  */
 export function opensTurn(c: Combatant, state: EncounterState): boolean {
   if (ownValue(state.initiative, c.id) === undefined || isRiddenMount(state, c)) return false
   const health = healthOf(c)
   if (health === 'dead' || (c.out && !isOutState(health))) return false
-  return !isSurpriseRound(state) || readStats(c).aware
+  return !isSurpriseRound(state) || !isSurprised(state, c)
 }
 
 /** The figures in initiative order: highest count first, equal counts in roster order. */

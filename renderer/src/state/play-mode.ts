@@ -53,7 +53,9 @@ export function modeOf(state: EncounterState, automation: CampaignAutomation | u
     const inferred = figures.length > 0 && figures.every((c) => c.controller === 'ai') ? 'plays' : 'gm'
     // A side the AI suggests for is AI-controlled too: a saved "suggests" holds while the AI controls it.
     const wanted = ownValue(saved?.sides, sideId)
-    return ownValue(stored?.sides, sideId) ?? (wanted === 'suggests' && inferred === 'plays' ? wanted : inferred)
+    return (
+      ownValue(stored?.sides, sideId) ?? (wanted === 'suggests' && inferred === 'plays' ? wanted : inferred)
+    )
   }
   const sides = Object.fromEntries(state.sides.map((side) => [side.id, roleOf(side.id)]))
   return { mode, heroSide: heroSide ?? defaultHeroSide(state), sides }

@@ -11,11 +11,12 @@ function surprise() {
   const s = pfState(
     [
       pfFigure('goblin', { side: 'b', pos: { x: 6, y: 5 } }),
-      pfFigure('hero', { pos: { x: 5, y: 5 }, stats: { aware: false, conditions: ['asleep'] } })
+      pfFigure('hero', { pos: { x: 5, y: 5 }, stats: { conditions: ['asleep'] } })
     ],
     { initiative: { goblin: 15, hero: 10 }, settings: { gmPrompts: 'auto' } }
   )
-  return withTurn(s, 'goblin')
+  // Surprise comes from the encounter's list, not a figure's awareness (issue 21 bug 1).
+  return withTurn({ ...s, surprised: ['hero'] }, 'goblin')
 }
 
 describe('full-round actions begun on a restricted turn', () => {

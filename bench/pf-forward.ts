@@ -11,7 +11,7 @@ import { startParity, speedSquares } from '../rules/systems/pathfinder1e/costs'
 import { reachableSquares } from '../rules/systems/pathfinder1e/reachable'
 import { abortOnSigint, parseFlags, ProgressLine, runCli, type CommandSpec } from './cli'
 import { runAsScript } from './node-tools'
-import { percentiles, type Percentiles } from './rules-timing'
+import { cpuClockOverhead, cpuMicros, kindOf, percentiles, type Percentiles } from './rules-timing'
 import { loadEncounter } from './sim'
 
 const sampleFile = new URL('../resources/campaigns/pathfinder1e-sample.json', import.meta.url).pathname
@@ -65,22 +65,6 @@ export interface PfForwardResult {
   applyCommandUsByKind: Record<string, Percentiles>
 }
 
-const cpuMicros = (): number => {
-  const u = process.cpuUsage()
-  return u.user + u.system
-}
-
-function clockOverhead(): number {
-  const gaps: number[] = []
-  for (let i = 0; i < 2000; i++) {
-    const c = cpuMicros()
-    gaps.push(cpuMicros() - c)
-  }
-  return percentiles(gaps).p50
-}
-
-const kindOf = (c: Command): string => (c.type === 'action.declare' ? c.action.kind : c.type)
-
 /** Plays one AI-vs-AI game from `seed`; `onStep` hears each state before its command and the command. */
 function playGame(
   initial: EncounterState,
@@ -127,7 +111,7 @@ export async function measure(
     if (!stop()) games++
   }
   const cpuSeconds = (cpuMicros() - cpu0) / 1e6
-  const overhead = clockOverhead()
+  const overhead = cpuClockOverhead()
   const timed = (call: () => unknown, into: number[]) => {
     const c = cpuMicros()
     call()

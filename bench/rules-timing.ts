@@ -83,13 +83,14 @@ export function percentiles(values: number[], digits = 3): Percentiles {
   }
 }
 
-const cpuMicros = (): number => {
+/** The process's CPU time so far (user + system), µs. */
+export const cpuMicros = (): number => {
   const u = process.cpuUsage()
   return u.user + u.system
 }
 
 /** The median CPU time between two back-to-back process.cpuUsage readings, µs. */
-function cpuClockOverhead(): number {
+export function cpuClockOverhead(): number {
   const gaps: number[] = []
   for (let i = 0; i < 2000; i++) {
     const c = cpuMicros()
@@ -98,7 +99,8 @@ function cpuClockOverhead(): number {
   return percentiles(gaps).p50
 }
 
-const kindOf = (c: Command): string => (c.type === 'action.declare' ? c.action.kind : c.type)
+/** A command's kind for per-kind timings: the declared action's kind, else the command's type. */
+export const kindOf = (c: Command): string => (c.type === 'action.declare' ? c.action.kind : c.type)
 
 /**
  * Plays `games` AI-vs-AI games of `initial` (seeds seed .. seed + games − 1, every figure at `level`, as

@@ -1,26 +1,17 @@
-import { flushSync, mount, unmount } from 'svelte'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { flushSync } from 'svelte'
+import { describe, expect, it, vi } from 'vitest'
 import { locale } from '../state/locale.svelte'
-import { byTestId } from './component-fixtures'
+import { byTestId, mountPerTest } from './component-fixtures'
 import ResultBanner from './ResultBanner.svelte'
 
 // Issue 21, bug 9: "Reiniciar" threw the fight away at one click; it now asks first.
 
-let component: ReturnType<typeof mount> | null = null
-afterEach(() => {
-  if (component) unmount(component)
-  component = null
-  document.body.innerHTML = ''
-  locale.set('es')
-})
+const mountBanner = mountPerTest()
 
 function show() {
   const onrestart = vi.fn()
-  const target = document.createElement('div')
-  document.body.append(target)
-  component = mount(ResultBanner, { target, props: { winner: 'Héroes', round: 3, onrestart } })
-  flushSync()
-  return { banner: target, onrestart }
+  const banner = mountBanner(ResultBanner, { winner: 'Héroes', round: 3, onrestart })
+  return { banner, onrestart }
 }
 
 const click = (el: HTMLElement | null) => {

@@ -1,23 +1,16 @@
-import { flushSync, mount, unmount } from 'svelte'
-import { afterEach, describe, expect, it } from 'vitest'
+import { flushSync } from 'svelte'
+import { describe, expect, it } from 'vitest'
 import { constant } from '../../../rules/core/distribution'
 import { frac } from '../../../rules/core/fraction'
 import type { Combatant } from '../../../rules/core/types'
 import { locale } from '../state/locale.svelte'
 import type { AttackOption } from '../state/options'
+import { mountPerTest } from './component-fixtures'
 import TargetPanel from './TargetPanel.svelte'
 
 // Issue 21 bug 6 "Odds nobody can read": HQ2 showed P = 7043644783319/7044820107264, which pushed the panel
 // off screen. The odds read as percentages; the exact fraction is on hover of its line and, for the panel
 // at once, behind a toggle.
-
-let component: ReturnType<typeof mount> | null = null
-afterEach(() => {
-  if (component) unmount(component)
-  component = null
-  document.body.innerHTML = ''
-  locale.set('es')
-})
 
 const target = { id: 'orc', name: 'Orco' } as Combatant
 const long = frac(7043644783319n, 7044820107264n)
@@ -28,23 +21,16 @@ const option: AttackOption = {
   odds: { headline: [{ key: 'hit', p: long }], damage: constant(1) }
 }
 
-function show(): HTMLElement {
-  const host = document.createElement('div')
-  document.body.append(host)
-  component = mount(TargetPanel, {
-    target: host,
-    props: {
-      target,
-      options: [option],
-      nameOf: (id: string) => id,
-      describe: () => null,
-      onattack: () => {},
-      onclear: () => {}
-    }
+const mountPanel = mountPerTest()
+const show = (): HTMLElement =>
+  mountPanel(TargetPanel, {
+    target,
+    options: [option],
+    nameOf: (id: string) => id,
+    describe: () => null,
+    onattack: () => {},
+    onclear: () => {}
   })
-  flushSync()
-  return host
-}
 
 describe('the odds panel (issue 21 bug 6)', () => {
   it('shows a percentage, the exact fraction only on hover until asked', () => {

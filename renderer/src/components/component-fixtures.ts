@@ -1,4 +1,5 @@
-import { flushSync } from 'svelte'
+import { flushSync, mount, unmount, type Component } from 'svelte'
+import { afterEach } from 'vitest'
 import mcSample from '../../../resources/campaigns/minecraft-sample.json'
 import { chooseStep } from '../../../ai/choose'
 import { stateHash } from '../../../rules/core/hash'
@@ -119,4 +120,26 @@ export function fire(
   field.value = value
   field.dispatchEvent(new Event(kind, { bubbles: true }))
   flushSync()
+}
+
+/**
+ * Mounts components in fresh hosts and, after each test, unmounts them, empties the page and puts the
+ * language back to Spanish: the cleanup every component test needs. Call once at a file's top level; the
+ * function it returns mounts one component and gives back its host.
+ */
+export function mountPerTest() {
+  let mounted: Array<ReturnType<typeof mount>> = []
+  afterEach(() => {
+    for (const component of mounted) unmount(component)
+    mounted = []
+    document.body.innerHTML = ''
+    locale.set('es')
+  })
+  return <Props extends Record<string, unknown>>(component: Component<Props>, props: Props): HTMLElement => {
+    const target = document.createElement('div')
+    document.body.append(target)
+    mounted.push(mount(component, { target, props }))
+    flushSync()
+    return target
+  }
 }

@@ -6,22 +6,11 @@ import type { Action, EncounterState } from '../../core/types'
 import { pathfinder1e } from '.'
 import { act, answerAll, withTurn } from './flow-fixtures'
 import type { PfStats, PfWeapon } from './stats'
-import { longsword, pfFigure, pfState } from './test-fixtures'
+import { pfFigure, pfState, spear } from './test-fixtures'
 
 // pathfinder1e.md §3.2 Charge: "Spears, tridents and brace weapons readied against a charger deal double
 // damage" [SRD]; multipliers add, each extra multiple one less than its value (a ×3 critical braced is ×4).
 // Issue 20 bug 5: a readied brace weapon against a charger dealt single damage.
-
-/** Spear [SRD]: 1d8, ×3, two-handed, brace. */
-const spear: PfWeapon = {
-  ...longsword,
-  id: 'pf1:spear',
-  critRange: 20,
-  critMult: 3,
-  types: ['P'],
-  handedness: 'two',
-  traits: ['brace']
-}
 
 function setAgainstCharge(weapon: PfWeapon, trigger: 'charges' | 'entersReach'): EncounterState {
   const orc: Partial<PfStats> = {

@@ -46,6 +46,17 @@ export const dagger: PfWeapon = {
 /** Battleaxe [SRD]: 1d8, 20/×3. */
 export const battleaxe: PfWeapon = { ...longsword, id: 'pf1:battleaxe', critRange: 20, critMult: 3 }
 
+/** Spear [SRD]: 1d8, ×3, two-handed, brace (double damage set against a charge). */
+export const spear: PfWeapon = {
+  ...longsword,
+  id: 'pf1:spear',
+  critRange: 20,
+  critMult: 3,
+  types: ['P'],
+  handedness: 'two',
+  traits: ['brace']
+}
+
 /** Longbow [SRD]: 1d8, 20/×3, 100 ft. */
 export const longbow: PfWeapon = {
   id: 'pf1:longbow',

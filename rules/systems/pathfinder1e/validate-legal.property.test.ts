@@ -7,8 +7,8 @@ import { pathfinder1e } from '.'
 import { chargeLane } from './charge'
 import { withTurn } from './flow-fixtures'
 import { reachableSquares } from './reachable'
-import type { PfStats, PfWeapon } from './stats'
-import { dagger, longbow, longsword, pfFigure, pfState, shortSword } from './test-fixtures'
+import type { PfStats } from './stats'
+import { dagger, longbow, longsword, pfFigure, pfState, shortSword, spear } from './test-fixtures'
 
 // Issue 20: "make `validate` and `legalActions` one source of truth, so that no declared action can be
 // accepted that the legal list would not offer (a property test over random states)". Random small fights
@@ -17,16 +17,6 @@ import { dagger, longbow, longsword, pfFigure, pfState, shortSword } from './tes
 // figure, a charge along the lane an unrestricted charger would take, every movement kind to every square
 // a long search reaches) that `validate` accepts must be in the legal list: the same kind at the same
 // target, or the same kind to the same square (the list keeps one path per square).
-
-const spear: PfWeapon = {
-  ...longsword,
-  id: 'pf1:spear',
-  critRange: 20,
-  critMult: 3,
-  types: ['P'],
-  handedness: 'two',
-  traits: ['brace']
-}
 
 const LOADOUTS: Array<Pick<PfStats, 'weapons' | 'wielding'>> = [
   { weapons: [longsword], wielding: { main: longsword.id, off: null } },

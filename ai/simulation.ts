@@ -39,8 +39,13 @@ export interface GameSummary {
   /** Commands applied, the start included. */
   steps: number
   perFigure: FigureOutcome[]
-  /** True when `maxSteps` ran out (or nobody held the turn) before the game ended. */
+  /**
+   * True when `maxSteps` ran out, nobody held the turn, or the fight stalled (`stallRounds`) before the
+   * game ended.
+   */
   truncated: boolean
+  /** True when it was cut short because nobody lost Life or went out for `stallRounds` rounds. */
+  stalled?: boolean
 }
 
 /** Options of `playOut`. */
@@ -49,7 +54,22 @@ export interface PlayOutOptions {
   maxSteps: number
   /** Every figure plays at this level, each with its own personality; absent = each figure's profile. */
   level?: SimLevel
+  /**
+   * Rounds in a row with nobody losing Life or going out after which a fight to the last side standing is
+   * cut short as stalled (a draw for the report): two AIs can dance beside each other forever (a skeleton
+   * with 0.1 % to hit kiting a knight who cannot both close and strike; Athkri sample, seed 3). Only when
+   * every objective is `defeatAll`: waiting out the rounds or walking to an exit is progress without
+   * blood. Default 20; 0 = never.
+   */
+  stallRounds?: number
 }
+
+/** Default of `PlayOutOptions.stallRounds`. */
+export const STALL_ROUNDS = 20
+
+/** A print of who has how much Life and who is out: what a fight's progress changes. */
+const bloodPrint = (state: EncounterState): string =>
+  state.combatants.map((c) => `${c.life}${c.out ? 'x' : ''}`).join(',')
 
 // A figure that left through an exit (an escape objective) is out of the fight but was never downed.
 const isDown = (c: { out: boolean; life: number; escaped?: boolean }): boolean =>
@@ -81,6 +101,12 @@ export function playOut(
   const downed = new Set(state.combatants.filter(isDown).map((c) => c.id))
   const watch = new ResourceWatch(state, ruleset)
   const override = opts.level ? { level: opts.level } : {}
+  const stallRounds = (state.objectives ?? []).every((o) => o.kind === 'defeatAll')
+    ? (opts.stallRounds ?? STALL_ROUNDS)
+    : 0
+  let blood = bloodPrint(state)
+  let lastBloodRound = state.round
+  let stalled = false
   while (state.phase === 'running' && steps < opts.maxSteps) {
     const decider = whoDecides(state)
     if (!decider) break
@@ -93,6 +119,12 @@ export function playOut(
     steps++
     for (const c of state.combatants) if (isDown(c)) downed.add(c.id)
     watch.observe(state)
+    const now = bloodPrint(state)
+    if (now !== blood) [blood, lastBloodRound] = [now, state.round]
+    else if (stallRounds > 0 && state.round - lastBloodRound >= stallRounds) {
+      stalled = true
+      break
+    }
   }
   const ended = state.phase === 'ended'
   const lifeAtStart = new Map(initial.combatants.map((c) => [c.id, c.life]))
@@ -109,6 +141,7 @@ export function playOut(
       fate: fateOf(state, c, ruleset),
       ...watch.spentBy(c.id)
     })),
-    truncated: !ended
+    truncated: !ended,
+    ...(stalled ? { stalled: true } : {})
   }
 }

@@ -219,6 +219,13 @@ export interface Ruleset {
   /** Hints for the AI's caches and teamwork; absent = none. */
   aiHints?: AiHints
   /**
+   * Decisions (by key, without the `#instance` suffix) whose default is what the rules mean unless the table
+   * says otherwise (a check's "roll it", points that start at the rules' value): the UI asks them only at
+   * the automation level that wants every point by hand. `dice`: asked too when the table types its own
+   * dice. Absent = none; the requests themselves are unchanged, so logs and hashes are too.
+   */
+  routineDecisions?: Readonly<Record<string, 'routine' | 'dice'>>
+  /**
    * For the simulation's resources spent: the limited uses the figure has left by name (spells per day,
    * potions, charges, ammunition), when they are not numbers in its `stats` that only go down, or when
    * some of those numbers are not resources. Absent = every number in `stats` is watched.

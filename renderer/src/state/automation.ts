@@ -1,6 +1,7 @@
 import { decisionKey, GM_DECIDER } from '../../../rules/core/decision-key'
 import type { Campaign } from '../../../rules/core/schemas'
 import type { DecisionRequest, PendingDecision } from '../../../rules/core/types'
+import { rulesets } from '../../../rules/systems'
 
 // What the app does by itself for each rule family (issue 7): off / remind / suggest / auto. Pure mapping
 // from a level and a situation to what happens, so the panels and the session only carry it out.
@@ -100,18 +101,11 @@ export type Answerer = 'person' | 'ai' | 'nobody'
  * multipliers, Athkri's cover adjustment). A defence in HQ2 asked two to four of them; they are asked only
  * at `remind`, where the table wants every point by hand (a check's "enter" also when the dice are typed).
  */
-const ROUTINE_DECISIONS: ReadonlySet<string> = new Set([
-  'hq2.check',
-  'hq2.stuntPoints',
-  'hq2.counterMovePoints',
-  'hq2.counterAttackPoints',
-  'hq2.attackMultiplier',
-  'hq2.defenseMultiplier',
-  'athkri.coverAdjust'
-])
-
-/** The dice-family questions among the routine ones: asked too when the table types its own dice. */
-const DICE_QUESTIONS: ReadonlySet<string> = new Set(['hq2.check'])
+// Each ruleset declares its own (`Ruleset.routineDecisions`); decision keys carry their system's prefix,
+// so one table of them all answers for any encounter.
+const ROUTINE_DECISIONS: ReadonlyMap<string, 'routine' | 'dice'> = new Map(
+  Object.values(rulesets).flatMap((r) => Object.entries(r?.routineDecisions ?? {}))
+)
 
 /**
  * What happens to a pending decision, whoever must answer it: null leaves it to be asked as a prompt (the
@@ -139,7 +133,7 @@ export function pendingPlan(
 }
 
 function asksRoutine(key: string, level: AutomationLevel, levels: AutomationLevels): boolean {
-  return level === 'remind' || (DICE_QUESTIONS.has(key) && levels.dice !== 'auto')
+  return level === 'remind' || (ROUTINE_DECISIONS.get(key) === 'dice' && levels.dice !== 'auto')
 }
 
 // The rules' words for "do nothing" among a decision's choices (PF's attack of opportunity `pass`, a ready

@@ -4,6 +4,7 @@ import { rollsAtLeast } from '../../core/events'
 import type { Ruleset } from '../../core/ruleset'
 import { initiativeOrder } from '../../core/turn-order'
 import { actionOdds, legalActions, resolveAction, validateAction } from './actions'
+import { COVER_ADJUST } from './attack-action'
 import { decide } from './decisions'
 import { economy } from './economy.machine'
 import { canTakeTurn, fateOf } from './health'
@@ -40,6 +41,8 @@ export const athkri: Ruleset = {
   legalActions,
   validate: validateAction,
   decide,
+  // The GM's cover adjustment starts at the rules' reading (0): asked only when the table wants it.
+  routineDecisions: { [COVER_ADJUST]: 'routine' },
   resolve: (chain, action, dice, answers) =>
     chain.emit(rollsAtLeast(resolveAction(chain.state, action, dice, answers))),
   odds: actionOdds,

@@ -3,6 +3,7 @@ import { mapHooks } from './map-hooks'
 import type { Ruleset } from '../../core/ruleset'
 import { actionOdds, decideAction, legalActions, resolveAction, validateAction } from './actions'
 import { hq2FactsModel } from './being-facts'
+import { DECISION } from './decisions'
 import { economy } from './economy.machine'
 import { startTurnEvents } from './movement'
 import { resourcesLeft } from './potions'
@@ -35,6 +36,15 @@ export const hq2: Ruleset = {
   legalActions,
   validate: validateAction,
   decide: decideAction,
+  // G-10 and the amounts that start at the rules' value: asked only when the table wants every point.
+  routineDecisions: {
+    [DECISION.check]: 'dice',
+    [DECISION.stuntPoints]: 'routine',
+    [DECISION.counterMovePoints]: 'routine',
+    [DECISION.counterAttackPoints]: 'routine',
+    [DECISION.attackMultiplier]: 'routine',
+    [DECISION.defenseMultiplier]: 'routine'
+  },
   resolve: (chain, action, dice, answers) => chain.emit(resolveAction(chain.state, action, dice, answers)),
   odds: actionOdds,
   // hq2.md §5 [GAP-PUB]: the healing potions left (drunk ones are counted from the log), for the simulation.

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it, vi } from 'vitest'
 import type { Command, EncounterState } from '../rules/core/types'
+import { rulesets } from '../rules/systems'
 
 // The AI's caches must never let one game's answers stand in for another's: a game played after other
 // games in the same process ends exactly as it does alone (same state hash), and at every step each
@@ -9,7 +10,8 @@ import type { Command, EncounterState } from '../rules/core/types'
 // that missed inputs (the log, the round, the settings, facing, the turn under way), the first eight steps
 // after twenty of another game already read differently on four of the five samples.
 
-const SYSTEMS = ['pathfinder1e', 'hq2', 'minecraft', 'athkri', 'carnevale'] as const
+/** Every registered ruleset; each has a bundled sample, `<id>-sample.json`. */
+const SYSTEMS = Object.keys(rulesets)
 /** Steps of the game played before, and of the game compared. */
 const BEFORE = 20
 const COMPARED = 8
@@ -45,7 +47,7 @@ function sampleInitial(system: string): EncounterState {
 
 /** Plays `steps` AI steps of the sample from `seed`, noting (if asked) every enemy's threat on every figure. */
 function play(m: Modules, system: string, seed: number, steps: number, note = true): Played {
-  const ruleset = m.systems.getRuleset(system as (typeof SYSTEMS)[number])
+  const ruleset = m.systems.getRuleset(system)
   const initial = { ...sampleInitial(system), rng: m.rng.seedRng(seed) }
   const start: Command = { type: 'encounter.start' }
   const started = m.engine.applyCommand(initial, start, ruleset)

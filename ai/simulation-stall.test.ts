@@ -14,7 +14,7 @@ const athkri = campaignSchema.parse(
   JSON.parse(readFileSync(new URL('../resources/campaigns/athkri-sample.json', import.meta.url), 'utf8'))
 )
 const vado = athkri.encounters[0]!.initial as EncounterState
-const ruleset = getRuleset('athkri')
+const ruleset = getRuleset(vado.system)
 
 describe('a stalled fight is cut short', () => {
   it(

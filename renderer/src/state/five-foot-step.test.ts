@@ -13,7 +13,7 @@ import { systemTerms } from '../i18n/system-terms'
 // move action that provoked ("provoca 1 AdO") while a 5-ft step to the same square, provoking nobody, was
 // legal and not offered. The safest legal way is the default for a one-square move.
 
-const pf = getRuleset('pathfinder1e')
+const pf = getRuleset(pfSample.system)
 
 /** Valeria's turn in round 2 of the Goblin ambush with a goblin moved next to her. */
 function threatenedHero(): EncounterState {

@@ -11,7 +11,7 @@ import { blankTemplate, combatantOf } from './roster-templates'
 // Issue 21, bug 1: a figure made with "Nueva figura" carried `aware: false` (the blank stat block's
 // default) and, once placed, opened a Pathfinder surprise round the encounter's settings never showed.
 
-const pf = getRuleset('pathfinder1e')
+const pf = getRuleset(pfSample.system)
 const tr: LogTranslator = {
   t: (key, params) => translate('es', key, params),
   code: (prefix, code, params) => translateCode('es', prefix, code, params),

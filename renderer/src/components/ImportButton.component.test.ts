@@ -1,5 +1,5 @@
-import { flushSync, mount, unmount } from 'svelte'
-import { afterEach, describe, expect, it } from 'vitest'
+import { flushSync } from 'svelte'
+import { describe, expect, it } from 'vitest'
 import mcSample from '../../../resources/campaigns/minecraft-sample.json'
 import { campaignSchema } from '../../../rules/core/schemas'
 import { MemoryStorage } from '../platform/memory-storage'
@@ -11,8 +11,7 @@ import {
   type ImportDuplicate,
   type PickedFile
 } from '../state/import-file'
-import { locale } from '../state/locale.svelte'
-import { byTestId } from './component-fixtures'
+import { byTestId, mountPerTest } from './component-fixtures'
 import ImportButton from './ImportButton.svelte'
 
 // Issue 21, bug 9: re-importing an exported campaign silently added an identical second one. The import
@@ -20,13 +19,7 @@ import ImportButton from './ImportButton.svelte'
 
 const sample = campaignSchema.parse(structuredClone(mcSample))
 
-let component: ReturnType<typeof mount> | null = null
-afterEach(() => {
-  if (component) unmount(component)
-  component = null
-  document.body.innerHTML = ''
-  locale.set('es')
-})
+const mountButton = mountPerTest()
 
 /** The exported file of a campaign, as a picked file, renamed to tell the versions apart. */
 const exported = (name: string): PickedFile => {
@@ -36,17 +29,11 @@ const exported = (name: string): PickedFile => {
 
 function show() {
   const store = createWebStore(new MemoryStorage(), [sample])
-  const target = document.createElement('div')
-  document.body.append(target)
-  component = mount(ImportButton, {
-    target,
-    props: {
-      onimport: (file: PickedFile) => importFile(file, store),
-      onsettle: (duplicate: ImportDuplicate, choice: DuplicateChoice) =>
-        settleDuplicate(duplicate, choice, store)
-    }
+  const target = mountButton(ImportButton, {
+    onimport: (file: PickedFile) => importFile(file, store),
+    onsettle: (duplicate: ImportDuplicate, choice: DuplicateChoice) =>
+      settleDuplicate(duplicate, choice, store)
   })
-  flushSync()
   return { target, store }
 }
 
